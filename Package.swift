@@ -1,0 +1,60 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+/// One settings list for every Swift target: Swift 6 language mode is the default for
+/// tools 6.x; these upcoming features keep imports and existentials explicit.
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "swift-sanitize",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "SanitizeKit", targets: ["SanitizeKit"]),
+        .executable(name: "sanitize", targets: ["sanitize"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CPCRE2",
+            pkgConfig: "libpcre2-8",
+            providers: [.apt(["libpcre2-dev"])]
+        ),
+        .target(
+            name: "SanitizeKit",
+            dependencies: ["CPCRE2"],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "sanitize",
+            dependencies: [
+                "SanitizeKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "SanitizeKitTests",
+            dependencies: ["SanitizeKit"],
+            exclude: ["Fixtures"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "ContractConformanceTests",
+            dependencies: ["SanitizeKit"],
+            exclude: ["Fixtures"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "sanitizeTests",
+            dependencies: ["sanitize"],
+            exclude: ["Fixtures"],
+            swiftSettings: swiftSettings
+        ),
+    ]
+)

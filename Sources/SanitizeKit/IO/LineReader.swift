@@ -1,0 +1,128 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Splits a file descriptor's bytes into lines, fast and with bounded memory.
+///
+/// Reads with `read(2)` into one reused buffer and finds line ends with `memchr`. Only `\n`
+/// ends a line; a `\r` before it is kept as part of the line, because the sanitizers treat
+/// it as data. A final line without `\n` is still a line. A line longer than `maxLineBytes`
+/// is not buffered: it is reported as ``Line/oversized(number:byteCount:)`` and skipped up
+/// to its end, so memory stays at about `maxLineBytes` plus the read buffer whatever the
+/// input.
+package struct LineReader: ~Copyable {
+    /// One line of input.
+    package enum Line {
+        /// A line's bytes, without the `\n`. The buffer is valid only until the next call.
+        case bytes(number: Int, UnsafeRawBufferPointer)
+        /// A line longer than the limit: its number and full length; its bytes are gone.
+        case oversized(number: Int, byteCount: Int)
+    }
+
+    private let descriptor: Int32
+    private let maxLineBytes: Int
+    private var buffer: UnsafeMutableRawBufferPointer
+    private var start = 0  // first byte of the unconsumed region
+    private var end = 0  // one past the last valid byte
+    private var atEOF = false
+    private var lineNumber = 0
+
+    /// Creates a reader over an open descriptor; the caller keeps ownership of it.
+    /// - Parameters:
+    ///   - descriptor: a readable file descriptor, such as `0` for standard input.
+    ///   - maxLineBytes: the longest line kept, in bytes (default 16 MiB).
+    package init(descriptor: Int32, maxLineBytes: Int = 16 << 20) {
+        self.descriptor = descriptor
+        self.maxLineBytes = max(1, maxLineBytes)
+        self.buffer = .allocate(byteCount: 1 << 16, alignment: 16)
+    }
+
+    deinit { buffer.deallocate() }
+
+    /// Returns the next line, or `nil` at the end of input.
+    /// - Throws: ``SanitizeError`` with code `io` when `read(2)` fails.
+    package mutating func next() throws -> Line? {
+        var scanned = 0  // bytes after `start` already known to hold no newline
+        while true {
+            let searchFrom = start + scanned
+            if searchFrom < end,
+                let hit = memchr(buffer.baseAddress! + searchFrom, 0x0A, end - searchFrom)
+            {
+                let newline = buffer.baseAddress!.distance(to: hit)
+                let line = UnsafeRawBufferPointer(rebasing: buffer[start..<newline])
+                start = newline + 1
+                lineNumber += 1
+                return .bytes(number: lineNumber, line)
+            }
+            scanned = end - start
+            if atEOF {
+                guard start < end else { return nil }
+                let line = UnsafeRawBufferPointer(rebasing: buffer[start..<end])
+                start = end
+                lineNumber += 1
+                return .bytes(number: lineNumber, line)
+            }
+            if scanned > maxLineBytes {
+                return try skipOversizedLine()
+            }
+            try fill()
+        }
+    }
+
+    /// Makes room (compacting or growing the buffer) and reads more bytes.
+    private mutating func fill() throws {
+        if start > 0 {
+            let pending = end - start
+            if pending > 0 {
+                buffer.baseAddress!.copyMemory(from: buffer.baseAddress! + start, byteCount: pending)
+            }
+            start = 0
+            end = pending
+        }
+        if end == buffer.count {
+            let grown = UnsafeMutableRawBufferPointer.allocate(
+                byteCount: min(buffer.count * 2, maxLineBytes + (1 << 16)), alignment: 16)
+            grown.baseAddress!.copyMemory(from: buffer.baseAddress!, byteCount: end)
+            buffer.deallocate()
+            buffer = grown
+        }
+        let count = try readSome(into: buffer.baseAddress! + end, capacity: buffer.count - end)
+        if count == 0 { atEOF = true } else { end += count }
+    }
+
+    /// Discards the rest of a line that is over the limit and reports its length.
+    private mutating func skipOversizedLine() throws -> Line {
+        var length = end - start
+        start = 0
+        end = 0
+        lineNumber += 1
+        while true {
+            let count = try readSome(into: buffer.baseAddress!, capacity: buffer.count)
+            if count == 0 {
+                atEOF = true
+                return .oversized(number: lineNumber, byteCount: length)
+            }
+            if let hit = memchr(buffer.baseAddress!, 0x0A, count) {
+                let newline = buffer.baseAddress!.distance(to: hit)
+                length += newline
+                start = newline + 1
+                end = count
+                return .oversized(number: lineNumber, byteCount: length)
+            }
+            length += count
+        }
+    }
+
+    private func readSome(into pointer: UnsafeMutableRawPointer, capacity: Int) throws -> Int {
+        while true {
+            let count = read(descriptor, pointer, capacity)
+            if count >= 0 { return count }
+            if errno == EINTR { continue }
+            throw SanitizeError(.io, "cannot read input: \(String(cString: strerror(errno)))")
+        }
+    }
+}

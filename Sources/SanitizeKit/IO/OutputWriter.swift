@@ -1,0 +1,114 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A buffered writer over a file descriptor that never crashes on a closed pipe.
+///
+/// Bytes collect in one 64 KiB buffer and go out with `write(2)`, retried on `EINTR` and on
+/// short writes. When the reader has gone away (`EPIPE`, as in `sanitize … | head -1`),
+/// the writer calls `onBrokenPipe`, which by default ends the process quietly with status 0.
+/// Call ``ignoreBrokenPipeSignal()`` once at start-up so that a closed pipe shows up as
+/// `EPIPE` rather than killing the process.
+package struct OutputWriter: ~Copyable {
+    private let descriptor: Int32
+    private var buffer: UnsafeMutableRawBufferPointer
+    private var count = 0
+    private let onBrokenPipe: () -> Never
+
+    /// Creates a writer; the caller keeps ownership of the descriptor.
+    /// - Parameters:
+    ///   - descriptor: a writable descriptor, such as `1` for standard output.
+    ///   - capacity: the buffer size in bytes (default 64 KiB).
+    ///   - onBrokenPipe: what to do when the reader has closed the pipe.
+    package init(
+        descriptor: Int32, capacity: Int = 1 << 16,
+        onBrokenPipe: @escaping () -> Never = { exit(0) }
+    ) {
+        self.descriptor = descriptor
+        self.buffer = .allocate(byteCount: max(capacity, 64), alignment: 16)
+        self.onBrokenPipe = onBrokenPipe
+    }
+
+    deinit {
+        try? writeAll(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+        buffer.deallocate()
+    }
+
+    /// Makes `write(2)` report `EPIPE` instead of the process dying of `SIGPIPE`.
+    package static func ignoreBrokenPipeSignal() {
+        signal(SIGPIPE, SIG_IGN)
+    }
+
+    /// Appends raw bytes.
+    /// - Throws: ``SanitizeError`` with code `io` when the descriptor cannot be written.
+    package mutating func write(_ bytes: UnsafeRawBufferPointer) throws {
+        guard !bytes.isEmpty else { return }
+        if count + bytes.count > buffer.count {
+            try flush()
+            if bytes.count >= buffer.count {
+                try writeAll(bytes)
+                return
+            }
+        }
+        (buffer.baseAddress! + count).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
+        count += bytes.count
+    }
+
+    /// Appends the bytes of an array or other contiguous collection.
+    package mutating func write(_ bytes: some Collection<UInt8>) throws {
+        let written: Void? = try bytes.withContiguousStorageIfAvailable { storage throws in
+            try write(UnsafeRawBufferPointer(storage))
+        }
+        if written == nil {
+            let copy = Array(bytes)
+            try copy.withUnsafeBytes { raw throws in try write(raw) }
+        }
+    }
+
+    /// Appends the UTF-8 bytes of a string.
+    package mutating func write(_ text: String) throws {
+        var text = text
+        try text.withUTF8 { utf8 throws in try write(UnsafeRawBufferPointer(utf8)) }
+    }
+
+    /// Appends one byte.
+    package mutating func write(byte: UInt8) throws {
+        if count == buffer.count { try flush() }
+        buffer[count] = byte
+        count += 1
+    }
+
+    /// Sends everything buffered so far.
+    package mutating func flush() throws {
+        guard count > 0 else { return }
+        let pending = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
+        count = 0
+        try writeAll(pending)
+    }
+
+    private func writeAll(_ bytes: UnsafeRawBufferPointer) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if written >= 0 {
+                offset += written
+                continue
+            }
+            switch errno {
+            case EINTR, EAGAIN: continue
+            case EPIPE: onBrokenPipe()
+            default:
+                throw SanitizeError(.io, "cannot write output: \(String(cString: strerror(errno)))")
+            }
+        }
+    }
+}
+
+/// `write(2)`, under a name that the writer's own `write` methods do not shadow.
+private func systemWrite(_ descriptor: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, pointer, count)
+}

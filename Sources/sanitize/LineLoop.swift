@@ -1,0 +1,70 @@
+import ArgumentParser
+import SanitizeKit
+
+/// What a line-oriented subcommand made of one input line.
+enum LineOutcome {
+    /// The line was fine: write these bytes as its output line.
+    case accepted([UInt8])
+    /// The line was rejected: write `output` as its output line (often empty, or `invalid`)
+    /// and, when `reason` is given, report `line N: reason` on standard error.
+    case rejected(output: [UInt8], reason: String?)
+}
+
+/// Drives a line-oriented subcommand per the shared CLI contract.
+///
+/// Each input line (an argument, or a line of standard input) yields exactly one output line,
+/// in order. An over-long line is rejected without being read into memory. When any line was
+/// rejected, the run ends with exit status 1.
+enum LineLoop {
+    /// Processes every line of `input` with `transform`.
+    /// - Throws: `ExitCode(1)` after the last line when any line was rejected;
+    ///   ``SanitizeError`` when input or output fails.
+    static func run(
+        _ input: LineInput,
+        _ transform: (UnsafeRawBufferPointer) throws -> LineOutcome
+    ) throws {
+        var output = OutputWriter(descriptor: 1)
+        var rejected = 0
+
+        func emit(_ outcome: LineOutcome, line number: Int) throws {
+            switch outcome {
+            case .accepted(let bytes):
+                try output.write(bytes)
+            case .rejected(let bytes, let reason):
+                rejected += 1
+                try output.write(bytes)
+                if let reason {
+                    try output.flush()  // keep stdout and stderr in step for people watching
+                    reportToStandardError("sanitize: line \(number): \(reason)")
+                }
+            }
+            try output.write(byte: 0x0A)
+        }
+
+        if input.values.isEmpty {
+            var reader = LineReader(descriptor: 0, maxLineBytes: input.maxLineBytes)
+            while let line = try reader.next() {
+                switch line {
+                case .bytes(let number, let bytes):
+                    try emit(try transform(bytes), line: number)
+                case .oversized(let number, let byteCount):
+                    try emit(
+                        .rejected(
+                            output: [],
+                            reason: "line is \(byteCount) bytes, over the limit of \(input.maxLineBytes)"),
+                        line: number)
+                }
+            }
+        } else {
+            for (index, value) in input.values.enumerated() {
+                var value = value
+                let outcome = try value.withUTF8 { utf8 throws in
+                    try transform(UnsafeRawBufferPointer(utf8))
+                }
+                try emit(outcome, line: index + 1)
+            }
+        }
+        try output.flush()
+        if rejected > 0 { throw ExitCode(1) }
+    }
+}

@@ -1,0 +1,65 @@
+import ArgumentParser
+import SanitizeKit
+
+/// The `sanitize` command: the library's engine as a filter for shell and data pipelines.
+///
+/// Exit status, for every subcommand: `0` all good, `1` some input was invalid or rejected,
+/// `2` usage or configuration error, with a one-line message on standard error.
+@main
+struct SanitizeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sanitize",
+        abstract: "Sanitize data before it is sent and validate data after it is received.",
+        discussion: """
+            Line-oriented subcommands read lines from their arguments or, without them, from \
+            standard input, and write exactly one output line per input line, in order.
+            Exit status: 0 all good, 1 some input was invalid or rejected, 2 usage or \
+            configuration error.
+            """,
+        subcommands: [
+        ]
+    )
+
+    /// Runs the command and maps every outcome to the 0/1/2 exit contract.
+    ///
+    /// swift-argument-parser exits 64 on a usage error on Linux; scripts rely on 2.
+    static func main() {
+        OutputWriter.ignoreBrokenPipeSignal()
+        let status: Int32
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+            status = 0
+        } catch let error as SanitizeError {
+            reportToStandardError("sanitize: \(error)")
+            status = 2
+        } catch {
+            status = exitStatus(for: error)
+        }
+        terminateProcess(status)
+    }
+
+    /// Prints what the parser has to say about `error` and returns our exit status for it.
+    private static func exitStatus(for error: any Error) -> Int32 {
+        let code = exitCode(for: error)
+        let message = fullMessage(for: error)
+        if code == .success {  // --help, --version
+            if !message.isEmpty { print(message) }
+            return 0
+        }
+        if error is ExitCode {  // a subcommand that already reported and chose its status
+            return code.rawValue == 1 ? 1 : 2
+        }
+        if !message.isEmpty { reportToStandardError(message) }
+        return 2
+    }
+}
+
+/// Writes one message line to standard error, unbuffered.
+func reportToStandardError(_ message: String) {
+    var line = message
+    if !line.hasSuffix("\n") { line += "\n" }
+    var writer = OutputWriter(descriptor: 2, onBrokenPipe: { terminateProcess(2) })
+    try? writer.write(line)
+    try? writer.flush()
+}

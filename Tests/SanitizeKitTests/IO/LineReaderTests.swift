@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+
+@testable import SanitizeKit
+
+@Suite("LineReader")
+struct LineReaderTests {
+    /// Writes `bytes` to a pipe from another thread and collects what the reader yields.
+    private func lines(of bytes: [UInt8], maxLineBytes: Int = 1 << 20) throws -> [String] {
+        let pipe = Pipe()
+        let writer = pipe.fileHandleForWriting
+        let feeder = Thread {
+            writer.write(Data(bytes))
+            try? writer.close()
+        }
+        feeder.start()
+        var reader = LineReader(descriptor: pipe.fileHandleForReading.fileDescriptor, maxLineBytes: maxLineBytes)
+        var result: [String] = []
+        while let line = try reader.next() {
+            switch line {
+            case .bytes(let number, let raw):
+                result.append("\(number):\(String(decoding: raw, as: UTF8.self))")
+            case .oversized(let number, let count):
+                result.append("\(number):oversized \(count)")
+            }
+        }
+        return result
+    }
+
+    @Test func splitsOnNewlineOnlyAndKeepsCarriageReturns() throws {
+        #expect(try lines(of: Array("a\r\nb\n\nc".utf8)) == ["1:a\r", "2:b", "3:", "4:c"])
+    }
+
+    @Test func emptyInputHasNoLines() throws {
+        #expect(try lines(of: []) == [])
+        #expect(try lines(of: Array("\n".utf8)) == ["1:"])
+    }
+
+    @Test func longLinesAcrossManyReadsStayWhole() throws {
+        let long = String(repeating: "x", count: 300_000)
+        #expect(try lines(of: Array("\(long)\nshort\n".utf8)) == ["1:\(long)", "2:short"])
+    }
+
+    @Test func oversizedLineIsSkippedAndCounted() throws {
+        let long = String(repeating: "y", count: 200_000)
+        let result = try lines(of: Array("ok\n\(long)\nafter\n\(long)".utf8), maxLineBytes: 1000)
+        #expect(result == ["1:ok", "2:oversized 200000", "3:after", "4:oversized 200000"])
+    }
+}
