@@ -7,7 +7,7 @@ let package = Package(
     name: "SanitizeBenchmarks",
     platforms: [.macOS(.v15)],
     dependencies: [
-        .package(path: "../"),
+        .package(name: "swift-sanitize", path: "../"),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
