@@ -71,7 +71,9 @@ struct Evaluator {
         self.failFast = failFast
     }
 
-    var stopEarly: Bool { failFast || quiet > 0 }
+    /// Whether a failed check ends the schema's evaluation; never while collecting
+    /// `x-sanitize` steps, which must reach every subschema that applies.
+    var stopEarly: Bool { !collectSteps && (failFast || quiet > 0) }
 
     // MARK: reporting
 
