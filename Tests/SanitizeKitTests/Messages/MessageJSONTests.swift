@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+
+@testable import SanitizeKit
+
+@Suite("Message JSON reader: strict RFC 8259, bounded")
+struct MessageJSONTests {
+    @Test("accepts well-formed JSON", arguments: [
+        #"{}"#, #"[]"#, #"{"a":[1,-2.5e+3,0,true,false,null,"x"]}"#, #"  {"a" : "\u00e9\ud83d\ude00\n\/"}  "#,
+        "\u{FEFF}{\"bom\":1}", #""just a string""#, "0", "-0.0E-0",
+    ])
+    func accepts(text: String) {
+        #expect((try? MessageJSON.parse(Array(text.utf8), maxDepth: 32)) != nil)
+    }
+
+    @Test("rejects what RFC 8259 rejects", arguments: [
+        #"{"a":1,}"#, #"[1,]"#, #"{'a':1}"#, #"{"a":01}"#, #"{"a":.5}"#, #"{"a":1.}"#, #"{"a":+1}"#,
+        #"{"a":"\ud800"}"#, #"{"a":"\udc00x"}"#, #"{"a":"\x"}"#, "{\"a\":\"tab\there\"}", #"{"a":1}{"#,
+        #"// c"#, "", "nul", #"{"a" 1}"#, #"{"a":1 "b":2}"#, #"["unterminated"#, #"{"a":NaN}"#,
+    ])
+    func rejects(text: String) {
+        #expect((try? MessageJSON.parse(Array(text.utf8), maxDepth: 32)) == nil)
+    }
+
+    @Test("rejects invalid UTF-8 inside strings")
+    func invalidUTF8() {
+        let bytes: [UInt8] = Array(#"{"a":""#.utf8) + [0xC3, 0x28] + Array(#""}"#.utf8)
+        #expect((try? MessageJSON.parse(bytes, maxDepth: 32)) == nil)
+    }
+
+    @Test("reports a duplicate key with its pointer and offset")
+    func duplicate() throws {
+        let text = #"{"a":{"b~/c":1,"b~/c":2}}"#
+        let failure = try #require(throws: MessageJSON.Failure.self) { try MessageJSON.parse(Array(text.utf8), maxDepth: 32) }
+        #expect(failure.isDuplicateKey)
+        #expect(failure.pointer == "/a/b~0~1c")
+        #expect(failure.byteOffset == 15)
+    }
+
+    @Test("stops at the depth limit without exhausting the stack")
+    func depth() {
+        let deep = Array(repeating: UInt8(ascii: "["), count: 200_000)
+        #expect((try? MessageJSON.parse(deep, maxDepth: 32)) == nil)
+        let ok = Array((String(repeating: "[", count: 32) + String(repeating: "]", count: 32)).utf8)
+        #expect((try? MessageJSON.parse(ok, maxDepth: 32)) != nil)
+        let tooDeep = Array((String(repeating: "[", count: 33) + String(repeating: "]", count: 33)).utf8)
+        #expect((try? MessageJSON.parse(tooDeep, maxDepth: 32)) == nil)
+    }
+
+    @Test("line and column of an offset")
+    func lineColumn() {
+        let bytes = Array("ab\ncd\nef".utf8)
+        #expect(MessageJSON.lineAndColumn(of: 0, in: bytes) == (1, 1))
+        #expect(MessageJSON.lineAndColumn(of: 4, in: bytes) == (2, 2))
+        #expect(MessageJSON.lineAndColumn(of: 6, in: bytes) == (3, 1))
+    }
+}
