@@ -1,3 +1,5 @@
+import SanitizeKit
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import SanitizeKit
 
 /// Reads standard input whole, up to a bound, for subcommands that take one document.
 enum BoundedStandardInput {

@@ -16,10 +16,15 @@ struct Message: ParsableCommand {
             """
     )
 
-    @Option(help: ArgumentHelp("A directory of <locale>.json catalogs (default: the built-in Rules/messages).", valueName: "dir"))
+    @Option(
+        help: ArgumentHelp(
+            "A directory of <locale>.json catalogs (default: the built-in Rules/messages).", valueName: "dir"))
     var catalog: String?
 
-    @Option(help: ArgumentHelp("A language tag (es-MX), POSIX locale (es_MX.UTF-8) or Accept-Language list; default en.", valueName: "locale"))
+    @Option(
+        help: ArgumentHelp(
+            "A language tag (es-MX), POSIX locale (es_MX.UTF-8) or Accept-Language list; default en.",
+            valueName: "locale"))
     var locale: String?
 
     @Option(help: ArgumentHelp("The HTTP status of the response.", valueName: "code"))
@@ -28,19 +33,32 @@ struct Message: ParsableCommand {
     @Option(help: ArgumentHelp("The response Content-Type (HTML and XML bodies are never parsed).", valueName: "type"))
     var contentType: String?
 
-    @Option(name: .customLong("header"), help: ArgumentHelp("A response header as \"Name: value\" (Retry-After, X-Request-ID); repeatable.", valueName: "header"))
+    @Option(
+        name: .customLong("header"),
+        help: ArgumentHelp(
+            "A response header as \"Name: value\" (Retry-After, X-Request-ID); repeatable.", valueName: "header"))
     var headers: [String] = []
 
-    @Option(name: .customLong("code-field"), help: ArgumentHelp("A body member holding the error code, such as error.code; repeatable; replaces the defaults.", valueName: "path"))
+    @Option(
+        name: .customLong("code-field"),
+        help: ArgumentHelp(
+            "A body member holding the error code, such as error.code; repeatable; replaces the defaults.",
+            valueName: "path"))
     var codeFields: [String] = []
 
     @Option(help: "The most body bytes inspected; a longer body is not parsed.")
     var maxBodyBytes: Int = MessageLimits.default.maxBodyBytes
 
-    @Flag(help: "Print the selecting key before the message: KIND:KEY<TAB>MESSAGE (KIND is problem-type, code, status or fallback).")
+    @Flag(
+        help:
+            "Print the selecting key before the message: KIND:KEY<TAB>MESSAGE (KIND is problem-type, code, status or fallback)."
+    )
     var showCode = false
 
-    @Argument(help: ArgumentHelp("A server error code or generic code (auth.expired, network…). Without it, the body is read from standard input.", valueName: "code"))
+    @Argument(
+        help: ArgumentHelp(
+            "A server error code or generic code (auth.expired, network…). Without it, the body is read from standard input.",
+            valueName: "code"))
     var code: String?
 
     func validate() throws {

@@ -26,11 +26,13 @@ struct MessageCommandTests {
             output: "fallback\tSomething went wrong. Please try again.\n"),
         Case(
             arguments: ["message", "--show-code", "--status", "403", "--content-type", "application/problem+json"],
-            stdin: #"{"type":"https://example.com/probs/out-of-credit","title":"You do not have enough credit.","detail":"Your current balance is 30, but that costs 50."}"#,
+            stdin:
+                #"{"type":"https://example.com/probs/out-of-credit","title":"You do not have enough credit.","detail":"Your current balance is 30, but that costs 50."}"#,
             output: "problem-type:https://example.com/probs/out-of-credit\tYou do not have enough credit for this.\n"),
         Case(
             arguments: ["message", "--status", "500"],
-            stdin: #"{"code":"E42","message":"ERROR: relation \"users\" does not exist at character 15","stack":"at db.js:10"}"#,
+            stdin:
+                #"{"code":"E42","message":"ERROR: relation \"users\" does not exist at character 15","stack":"at db.js:10"}"#,
             output: "Something went wrong on our side. Please try again later.\n"),
         Case(
             arguments: ["message", "--status", "401", "--content-type", "text/html"],
@@ -80,7 +82,8 @@ struct MessageCommandTests {
             "en.json": #"{"locale":"en","fallback":"Oops.","codes":{"E42":["Check {field}.","Check your input."]}}"#
         ])
         defer { try? FileManager.default.removeItem(at: directory) }
-        let run = try SanitizeProcess.run(["message", "--catalog", directory.path, "--status", "400"], input: #"{"code":"E42","field":"email"}"#)
+        let run = try SanitizeProcess.run(
+            ["message", "--catalog", directory.path, "--status", "400"], input: #"{"code":"E42","field":"email"}"#)
         #expect(run.status == 0)
         #expect(run.output == "Check email.\n")
         let hostile = try SanitizeProcess.run(
@@ -88,11 +91,16 @@ struct MessageCommandTests {
         #expect(hostile.output == "Check your input.\n")
     }
 
-    @Test("a bad catalog exits 2 and names the file and key", arguments: [
-        (#"{"locale":"en","fallback":"Oops.","codes":{"x":"A.","x":"B."}}"#, "/codes/x", "catalog-duplicate-key"),
-        (#"{"locale":"en","fallback":"Oops.","codes":{"x":["Hi {name}.","Hi."]}}"#, "/codes/x", "catalog-unknown-placeholder"),
-        (#"{"locale":"en","codes":{}}"#, "/fallback", "catalog-missing-fallback"),
-    ])
+    @Test(
+        "a bad catalog exits 2 and names the file and key",
+        arguments: [
+            (#"{"locale":"en","fallback":"Oops.","codes":{"x":"A.","x":"B."}}"#, "/codes/x", "catalog-duplicate-key"),
+            (
+                #"{"locale":"en","fallback":"Oops.","codes":{"x":["Hi {name}.","Hi."]}}"#, "/codes/x",
+                "catalog-unknown-placeholder"
+            ),
+            (#"{"locale":"en","codes":{}}"#, "/fallback", "catalog-missing-fallback"),
+        ])
     func badCatalog(text: String, pointer: String, code: String) throws {
         let directory = try Self.catalogDirectory(["en.json": text])
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -105,9 +113,12 @@ struct MessageCommandTests {
         #expect(run.stderr.split(separator: "\n").count == 1)
     }
 
-    @Test("usage errors exit 2", arguments: [
-        ["message", "--status", "700", "x"], ["message", "--header", "no colon", "x"], ["message", "--max-body-bytes", "-1", "x"],
-    ])
+    @Test(
+        "usage errors exit 2",
+        arguments: [
+            ["message", "--status", "700", "x"], ["message", "--header", "no colon", "x"],
+            ["message", "--max-body-bytes", "-1", "x"],
+        ])
     func usage(arguments: [String]) throws {
         let run = try SanitizeProcess.run(arguments)
         #expect(run.status == 2)
@@ -116,7 +127,8 @@ struct MessageCommandTests {
     }
 
     static func catalogDirectory(_ files: [String: String]) throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("message-cli-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "message-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         for (name, text) in files { try Data(text.utf8).write(to: directory.appendingPathComponent(name)) }
         return directory

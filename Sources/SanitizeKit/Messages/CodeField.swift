@@ -10,7 +10,9 @@ public struct CodeField: Sendable, Hashable, ExpressibleByStringLiteral, CustomS
     /// The paths tried by default, in order: `code`, `error_code`, `errorCode`, `error.code`,
     /// `error` (OAuth 2.0's `{"error": "invalid_grant"}`, RFC 6749 §5.2), `errors.0.code`
     /// (JSON:API and many REST APIs).
-    public static let defaults: [CodeField] = ["code", "error_code", "errorCode", "error.code", "error", "errors.0.code"]
+    public static let defaults: [CodeField] = [
+        "code", "error_code", "errorCode", "error.code", "error", "errors.0.code",
+    ]
 
     /// Creates a path from its dotted form.
     /// - Parameter path: member names separated by dots, such as `error.code`.

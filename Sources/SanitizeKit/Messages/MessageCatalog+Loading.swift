@@ -65,7 +65,8 @@ extension MessageCatalog {
             let key = messages.tag.lowercased()
             guard byLocale[key] == nil else {
                 throw SanitizeError(
-                    .catalogLocale, "a second catalog file for locale \(messages.tag)", at: .init(file: source.fileName))
+                    .catalogLocale, "a second catalog file for locale \(messages.tag)", at: .init(file: source.fileName)
+                )
             }
             byLocale[key] = messages
         }
@@ -86,7 +87,9 @@ struct CatalogFileLoader {
 
     /// The most alternatives one message may list.
     static let maxAlternatives = 8
-    private static let topLevelKeys: Set<String> = ["locale", "description", "fallback", "codes", "statuses", "problemTypes"]
+    private static let topLevelKeys: Set<String> = [
+        "locale", "description", "fallback", "codes", "statuses", "problemTypes",
+    ]
 
     func load() throws -> MessageCatalog.LocaleMessages {
         guard bytes.count <= limits.maxCatalogBytes else {
@@ -101,17 +104,21 @@ struct CatalogFileLoader {
             let (line, column) = MessageJSON.lineAndColumn(of: error.byteOffset, in: bytes)
             throw SanitizeError(
                 error.isDuplicateKey ? .catalogDuplicateKey : .catalogSyntax, error.reason,
-                at: .init(file: fileName, pointer: error.pointer, line: line, column: column, byteOffset: error.byteOffset))
+                at: .init(
+                    file: fileName, pointer: error.pointer, line: line, column: column, byteOffset: error.byteOffset))
         }
         guard case .object(let members) = root else {
             throw problem(.catalogSyntax, "a catalog file must hold one JSON object", pointer: [], offset: 0)
         }
         let tag = try declaredLocale(members)
         guard let fallbackMember = members.first(where: { $0.key == "fallback" }) else {
-            throw problem(.catalogMissingFallback, "the catalog has no generic \"fallback\" message", pointer: ["fallback"], offset: 0)
+            throw problem(
+                .catalogMissingFallback, "the catalog has no generic \"fallback\" message", pointer: ["fallback"],
+                offset: 0)
         }
         var messages = MessageCatalog.LocaleMessages(
-            tag: tag, fallback: try entry(fallbackMember.value, pointer: ["fallback"], offset: fallbackMember.keyOffset))
+            tag: tag, fallback: try entry(fallbackMember.value, pointer: ["fallback"], offset: fallbackMember.keyOffset)
+        )
         for member in members {
             guard Self.topLevelKeys.contains(member.key) else {
                 throw problem(
@@ -122,7 +129,9 @@ struct CatalogFileLoader {
             switch member.key {
             case "description":
                 guard case .string = member.value else {
-                    throw problem(.catalogInvalidEntry, "\"description\" must be a string", pointer: [member.key], offset: member.keyOffset)
+                    throw problem(
+                        .catalogInvalidEntry, "\"description\" must be a string", pointer: [member.key],
+                        offset: member.keyOffset)
                 }
             case "codes":
                 for (key, entry) in try section(member) {
@@ -134,11 +143,15 @@ struct CatalogFileLoader {
                     switch try statusKey(key.key, offset: key.keyOffset) {
                     case .status(let status):
                         guard messages.statuses.updateValue(entry, forKey: status) == nil else {
-                            throw problem(.catalogDuplicateKey, "status \(status) is listed twice", pointer: pointer, offset: key.keyOffset)
+                            throw problem(
+                                .catalogDuplicateKey, "status \(status) is listed twice", pointer: pointer,
+                                offset: key.keyOffset)
                         }
                     case .statusClass(let digit):
                         guard messages.statusClasses.updateValue(entry, forKey: digit) == nil else {
-                            throw problem(.catalogDuplicateKey, "status class \(digit)xx is listed twice", pointer: pointer, offset: key.keyOffset)
+                            throw problem(
+                                .catalogDuplicateKey, "status class \(digit)xx is listed twice", pointer: pointer,
+                                offset: key.keyOffset)
                         }
                     default: break
                     }
@@ -163,11 +176,14 @@ struct CatalogFileLoader {
         guard LocaleFallback.truncations(of: tag).first == tag.lowercased().replacingOccurrences(of: "_", with: "-"),
             !tag.contains("_")
         else {
-            throw problem(.catalogLocale, "\"\(tag)\" is not a BCP 47 language tag such as en or es-MX", pointer: ["locale"], offset: member.keyOffset)
+            throw problem(
+                .catalogLocale, "\"\(tag)\" is not a BCP 47 language tag such as en or es-MX", pointer: ["locale"],
+                offset: member.keyOffset)
         }
         guard tag.lowercased() == baseName.lowercased() else {
             throw problem(
-                .catalogLocale, "the locale \"\(tag)\" does not match the file name \(baseName).json", pointer: ["locale"],
+                .catalogLocale, "the locale \"\(tag)\" does not match the file name \(baseName).json",
+                pointer: ["locale"],
                 offset: member.keyOffset)
         }
         return tag
@@ -175,7 +191,9 @@ struct CatalogFileLoader {
 
     private func section(_ member: MessageJSON.Member) throws -> [(MessageJSON.Member, MessageEntry)] {
         guard case .object(let entries) = member.value else {
-            throw problem(.catalogInvalidEntry, "\"\(member.key)\" must be an object of messages", pointer: [member.key], offset: member.keyOffset)
+            throw problem(
+                .catalogInvalidEntry, "\"\(member.key)\" must be an object of messages", pointer: [member.key],
+                offset: member.keyOffset)
         }
         return try entries.map { ($0, try entry($0.value, pointer: [member.key, $0.key], offset: $0.keyOffset)) }
     }
@@ -185,7 +203,8 @@ struct CatalogFileLoader {
             !key.unicodeScalars.contains(where: { $0.properties.isWhitespace || MessageTemplate.isForbidden($0) })
         else {
             throw problem(
-                .catalogInvalidEntry, "a code must be 1 to \(MessageLimits.maxServerCodeBytes) bytes without spaces or controls",
+                .catalogInvalidEntry,
+                "a code must be 1 to \(MessageLimits.maxServerCodeBytes) bytes without spaces or controls",
                 pointer: ["codes", key], offset: offset)
         }
         return key
@@ -202,7 +221,8 @@ struct CatalogFileLoader {
             let status = Int(key), (100...599).contains(status)
         else {
             throw problem(
-                .catalogInvalidEntry, "a status key must be a code from 100 to 599, 4xx or 5xx", pointer: ["statuses", key],
+                .catalogInvalidEntry, "a status key must be a code from 100 to 599, 4xx or 5xx",
+                pointer: ["statuses", key],
                 offset: offset)
         }
         return .status(status)
@@ -226,7 +246,8 @@ struct CatalogFileLoader {
         case .array(let items) where (1...Self.maxAlternatives).contains(items.count):
             for item in items {
                 guard case .string(let text) = item else {
-                    throw problem(.catalogInvalidEntry, "every alternative must be a string", pointer: pointer, offset: offset)
+                    throw problem(
+                        .catalogInvalidEntry, "every alternative must be a string", pointer: pointer, offset: offset)
                 }
                 texts.append(text)
             }
@@ -260,7 +281,8 @@ struct CatalogFileLoader {
         return MessageEntry(alternatives: alternatives)
     }
 
-    private func problem(_ code: SanitizeError.Code, _ reason: String, pointer: [String], offset: Int) -> SanitizeError {
+    private func problem(_ code: SanitizeError.Code, _ reason: String, pointer: [String], offset: Int) -> SanitizeError
+    {
         let (line, column) = MessageJSON.lineAndColumn(of: offset, in: bytes)
         return SanitizeError(
             code, reason,

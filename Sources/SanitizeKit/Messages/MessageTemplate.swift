@@ -33,7 +33,9 @@ struct MessageTemplate: Sendable, Hashable {
         }
         if let bad = text.unicodeScalars.first(where: Self.isForbidden) {
             let hex = String(bad.value, radix: 16, uppercase: true)
-            throw .invalid("the message contains the control or bidi character U+\(String(repeating: "0", count: max(0, 4 - hex.count)))\(hex)")
+            throw .invalid(
+                "the message contains the control or bidi character U+\(String(repeating: "0", count: max(0, 4 - hex.count)))\(hex)"
+            )
         }
         var segments: [Segment] = []
         var literal = ""

@@ -59,9 +59,11 @@ public struct ProblemDetails: Sendable, Hashable {
             details.status = status
         }
         details.code = codeFields.lazy.compactMap { $0.value(in: root).flatMap(Self.codeText) }.first
-        details.values.retryAfterSeconds = retryAfterFields.lazy.compactMap { $0.value(in: root).flatMap(Self.wholeNumber) }.first
+        details.values.retryAfterSeconds =
+            retryAfterFields.lazy.compactMap { $0.value(in: root).flatMap(Self.wholeNumber) }.first
         details.values.field = fieldFields.lazy.compactMap { $0.value(in: root).flatMap(Self.shortString) }.first
-        details.values.requestId = requestIdFields.lazy.compactMap { $0.value(in: root).flatMap(Self.shortString) }.first
+        details.values.requestId =
+            requestIdFields.lazy.compactMap { $0.value(in: root).flatMap(Self.shortString) }.first
         return details
     }
 
@@ -96,7 +98,8 @@ public struct ProblemDetails: Sendable, Hashable {
         case .string(let string): text = string
         default: return nil
         }
-        guard (1...10).contains(text.utf8.count), text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
+        guard (1...10).contains(text.utf8.count),
+            text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
         else { return nil }
         return Int(text)
     }

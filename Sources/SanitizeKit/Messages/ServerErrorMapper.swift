@@ -58,7 +58,9 @@ public struct ServerErrorMapper: Sendable {
         status: Int?, headers: [String: String] = [:], body: some Collection<UInt8>, contentType: String?,
         locale: String?
     ) -> UserMessage {
-        let details = shouldParse(body, contentType: contentType) ? ProblemDetails.parse(body, codeFields: codeFields, limits: limits) : nil
+        let details =
+            shouldParse(body, contentType: contentType)
+            ? ProblemDetails.parse(body, codeFields: codeFields, limits: limits) : nil
         let httpStatus = status.flatMap { (100...599).contains($0) ? $0 : nil } ?? details?.status
         var values = details?.values ?? MessageValues()
         values.status = httpStatus
@@ -101,9 +103,10 @@ public struct ServerErrorMapper: Sendable {
 
     private func shouldParse(_ body: some Collection<UInt8>, contentType: String?) -> Bool {
         guard !body.isEmpty, body.count <= limits.maxBodyBytes else { return false }
-        let mediaType = (contentType ?? "").split(separator: ";", maxSplits: 1).first.map {
-            $0.trimmingCharacters(in: " \t").lowercased()
-        } ?? ""
+        let mediaType =
+            (contentType ?? "").split(separator: ";", maxSplits: 1).first.map {
+                $0.trimmingCharacters(in: " \t").lowercased()
+            } ?? ""
         if mediaType == "application/json" || mediaType.hasSuffix("+json") { return true }
         guard mediaType.isEmpty || mediaType == "text/plain" || mediaType == "application/octet-stream" else {
             return false
@@ -118,7 +121,8 @@ public struct ServerErrorMapper: Sendable {
     /// `Retry-After` in delta-seconds form (RFC 9110 §10.2.3); the HTTP-date form is not read.
     private static func deltaSeconds(_ value: String) -> Int? {
         let text = value.trimmingCharacters(in: " \t")
-        guard (1...10).contains(text.utf8.count), text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
+        guard (1...10).contains(text.utf8.count),
+            text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
         else { return nil }
         return Int(text)
     }

@@ -54,9 +54,13 @@ struct HostileBodyTests {
             let value: String
             switch generator.next() % 6 {
             case 0: value = jsonString(pick(secrets))
-            case 1: value = "{\"code\":\(jsonString(pick(["auth.expired", pick(secrets)]))),\"message\":\(jsonString(pick(secrets)))}"
+            case 1:
+                value =
+                    "{\"code\":\(jsonString(pick(["auth.expired", pick(secrets)]))),\"message\":\(jsonString(pick(secrets)))}"
             case 2: value = "[{\"field\":\(jsonString(pick(secrets))),\"detail\":\(jsonString(pick(secrets)))}]"
-            case 3: value = jsonString(pick(["not-found", "rate-limited", "validation.field", "https://example.com/probs/out-of-credit"]))
+            case 3:
+                value = jsonString(
+                    pick(["not-found", "rate-limited", "validation.field", "https://example.com/probs/out-of-credit"]))
             case 4: value = String(generator.next() % 100_000)
             default: value = "{\"stack\":[\(jsonString(pick(secrets))),\(jsonString(pick(secrets)))]}"
             }
@@ -72,10 +76,15 @@ struct HostileBodyTests {
             return (Array(bytes.prefix(Int(generator.next() % UInt64(bytes.count)))), "application/json", status)
         case 3:
             var bytes = Array(json.utf8)
-            for _ in 0..<3 { bytes[Int(generator.next() % UInt64(bytes.count))] = UInt8(truncatingIfNeeded: generator.next()) }
+            for _ in 0..<3 {
+                bytes[Int(generator.next() % UInt64(bytes.count))] = UInt8(truncatingIfNeeded: generator.next())
+            }
             return (bytes, "application/problem+json", status)
         default:
-            return (Array(json.utf8), pick([nil, "application/json", "application/problem+json; charset=utf-8", "text/plain"]), status)
+            return (
+                Array(json.utf8),
+                pick([nil, "application/json", "application/problem+json; charset=utf-8", "text/plain"]), status
+            )
         }
     }
 

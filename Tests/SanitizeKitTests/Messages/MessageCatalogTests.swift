@@ -18,7 +18,10 @@ struct MessageCatalogTests {
     /// The common 4xx and 5xx statuses of the IANA HTTP Status Code Registry (RFC 9110 §15 and
     /// the RFCs it lists) that the catalogs must cover.
     static let commonStatuses =
-        [400, 401, 402, 403, 404, 405, 406, 407, 408, 409, 410, 411, 412, 413, 414, 415, 416, 417, 421, 422, 423, 424, 425, 426, 428, 429, 431, 451]
+        [
+            400, 401, 402, 403, 404, 405, 406, 407, 408, 409, 410, 411, 412, 413, 414, 415, 416, 417, 421, 422, 423,
+            424, 425, 426, 428, 429, 431, 451,
+        ]
         + [500, 501, 502, 503, 504, 505, 506, 507, 508, 510, 511]
 
     @Test("the compiled-in catalog equals Rules/messages byte for byte", arguments: ["en.json", "es.json"])

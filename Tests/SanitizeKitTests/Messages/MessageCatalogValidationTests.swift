@@ -123,7 +123,9 @@ struct MessageCatalogValidationTests {
              "statuses":{"404":"Gone.","4xx":"Client."},"problemTypes":{"https://a/b":"P."}}
             """#
         let catalog = try MessageCatalog(sources: [(fileName: "en.json", bytes: Array(text.utf8))])
-        #expect(catalog.message(for: [.code("x")], locale: "en", values: MessageValues(field: "name")).text == "A {literal} name.")
+        #expect(
+            catalog.message(for: [.code("x")], locale: "en", values: MessageValues(field: "name")).text
+                == "A {literal} name.")
         #expect(catalog.message(for: [.code("x")], locale: "en").text == "A.")
         #expect(catalog.message(for: [], locale: "en", values: MessageValues(status: 418)).text == "Oops (418).")
     }

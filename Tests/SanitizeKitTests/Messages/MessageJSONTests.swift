@@ -5,19 +5,23 @@ import Testing
 
 @Suite("Message JSON reader: strict RFC 8259, bounded")
 struct MessageJSONTests {
-    @Test("accepts well-formed JSON", arguments: [
-        #"{}"#, #"[]"#, #"{"a":[1,-2.5e+3,0,true,false,null,"x"]}"#, #"  {"a" : "\u00e9\ud83d\ude00\n\/"}  "#,
-        "\u{FEFF}{\"bom\":1}", #""just a string""#, "0", "-0.0E-0",
-    ])
+    @Test(
+        "accepts well-formed JSON",
+        arguments: [
+            #"{}"#, #"[]"#, #"{"a":[1,-2.5e+3,0,true,false,null,"x"]}"#, #"  {"a" : "\u00e9\ud83d\ude00\n\/"}  "#,
+            "\u{FEFF}{\"bom\":1}", #""just a string""#, "0", "-0.0E-0",
+        ])
     func accepts(text: String) {
         #expect((try? MessageJSON.parse(Array(text.utf8), maxDepth: 32)) != nil)
     }
 
-    @Test("rejects what RFC 8259 rejects", arguments: [
-        #"{"a":1,}"#, #"[1,]"#, #"{'a':1}"#, #"{"a":01}"#, #"{"a":.5}"#, #"{"a":1.}"#, #"{"a":+1}"#,
-        #"{"a":"\ud800"}"#, #"{"a":"\udc00x"}"#, #"{"a":"\x"}"#, "{\"a\":\"tab\there\"}", #"{"a":1}{"#,
-        #"// c"#, "", "nul", #"{"a" 1}"#, #"{"a":1 "b":2}"#, #"["unterminated"#, #"{"a":NaN}"#,
-    ])
+    @Test(
+        "rejects what RFC 8259 rejects",
+        arguments: [
+            #"{"a":1,}"#, #"[1,]"#, #"{'a':1}"#, #"{"a":01}"#, #"{"a":.5}"#, #"{"a":1.}"#, #"{"a":+1}"#,
+            #"{"a":"\ud800"}"#, #"{"a":"\udc00x"}"#, #"{"a":"\x"}"#, "{\"a\":\"tab\there\"}", #"{"a":1}{"#,
+            #"// c"#, "", "nul", #"{"a" 1}"#, #"{"a":1 "b":2}"#, #"["unterminated"#, #"{"a":NaN}"#,
+        ])
     func rejects(text: String) {
         #expect((try? MessageJSON.parse(Array(text.utf8), maxDepth: 32)) == nil)
     }
@@ -31,7 +35,9 @@ struct MessageJSONTests {
     @Test("reports a duplicate key with its pointer and offset")
     func duplicate() throws {
         let text = #"{"a":{"b~/c":1,"b~/c":2}}"#
-        let failure = try #require(throws: MessageJSON.Failure.self) { try MessageJSON.parse(Array(text.utf8), maxDepth: 32) }
+        let failure = try #require(throws: MessageJSON.Failure.self) {
+            try MessageJSON.parse(Array(text.utf8), maxDepth: 32)
+        }
         #expect(failure.isDuplicateKey)
         #expect(failure.pointer == "/a/b~0~1c")
         #expect(failure.byteOffset == 15)

@@ -4,29 +4,35 @@ import Testing
 
 @Suite("Message placeholders: allowlist, checks and limits")
 struct MessageTemplateTests {
-    @Test("field values: only the allowed set, 1 to 64 bytes", arguments: [
-        ("email", true), ("items[0].qty", true), ("/data/attributes/title", true), ("first_name", true),
-        (String(repeating: "a", count: 64), true), (String(repeating: "a", count: 65), false), ("", false),
-        ("first name", false), ("<b>", false), ("a\u{202E}b", false), ("a\nb", false), ("naïve", false),
-        ("a&b", false), ("\"quoted\"", false), ("a'b", false), ("x;DROP", false),
-    ])
+    @Test(
+        "field values: only the allowed set, 1 to 64 bytes",
+        arguments: [
+            ("email", true), ("items[0].qty", true), ("/data/attributes/title", true), ("first_name", true),
+            (String(repeating: "a", count: 64), true), (String(repeating: "a", count: 65), false), ("", false),
+            ("first name", false), ("<b>", false), ("a\u{202E}b", false), ("a\nb", false), ("naïve", false),
+            ("a&b", false), ("\"quoted\"", false), ("a'b", false), ("x;DROP", false),
+        ])
     func fieldValues(value: String, shown: Bool) {
         let text = MessageValues(field: value).text(for: .field)
         #expect((text != nil) == shown)
         if shown { #expect(text == value) }
     }
 
-    @Test("request ids: only the allowed set, 1 to 64 bytes", arguments: [
-        ("req_8f3a-19", true), ("00-4bf92f3577b34da6-00f067aa0ba902b7-01", true), ("a:b.c", true),
-        ("a/b", false), ("a b", false), (String(repeating: "f", count: 65), false), ("id\r\nX: y", false),
-    ])
+    @Test(
+        "request ids: only the allowed set, 1 to 64 bytes",
+        arguments: [
+            ("req_8f3a-19", true), ("00-4bf92f3577b34da6-00f067aa0ba902b7-01", true), ("a:b.c", true),
+            ("a/b", false), ("a b", false), (String(repeating: "f", count: 65), false), ("id\r\nX: y", false),
+        ])
     func requestIds(value: String, shown: Bool) {
         #expect((MessageValues(requestId: value).text(for: .requestId) != nil) == shown)
     }
 
-    @Test("retry-after: whole seconds up to a year, minutes rounded up", arguments: [
-        (0, "0", "1"), (1, "1", "1"), (60, "60", "1"), (61, "61", "2"), (31_536_000, "31536000", "525600"),
-    ])
+    @Test(
+        "retry-after: whole seconds up to a year, minutes rounded up",
+        arguments: [
+            (0, "0", "1"), (1, "1", "1"), (60, "60", "1"), (61, "61", "2"), (31_536_000, "31536000", "525600"),
+        ])
     func retryAfter(seconds: Int, text: String, minutes: String) {
         let values = MessageValues(retryAfterSeconds: seconds)
         #expect(values.text(for: .retryAfter) == text)
@@ -45,12 +51,15 @@ struct MessageTemplateTests {
         #expect(MessageValues(status: 600).text(for: .status) == nil)
     }
 
-    @Test("template syntax", arguments: [
-        ("Plain.", true), ("Wait {retryAfter} s.", true), ("Braces {{ and }} stay.", true), ("{field}{status}", true),
-        ("Unknown {user}.", false), ("Open { only.", false), ("Close } only.", false), ("{}", false), ("{", false),
-        ("Tab\there.", false), ("Zero\u{200B}width.", false), ("RTL mark \u{200F}.", false),
-        (String(repeating: "x", count: 1025), false),
-    ])
+    @Test(
+        "template syntax",
+        arguments: [
+            ("Plain.", true), ("Wait {retryAfter} s.", true), ("Braces {{ and }} stay.", true),
+            ("{field}{status}", true),
+            ("Unknown {user}.", false), ("Open { only.", false), ("Close } only.", false), ("{}", false), ("{", false),
+            ("Tab\there.", false), ("Zero\u{200B}width.", false), ("RTL mark \u{200F}.", false),
+            (String(repeating: "x", count: 1025), false),
+        ])
     func syntax(text: String, valid: Bool) {
         #expect((try? MessageTemplate(parsing: text)) != nil || !valid)
         #expect((try? MessageTemplate(parsing: text)) == nil || valid)

@@ -13,26 +13,32 @@ struct ServerErrorMapperBoundsTests {
         let message = Self.mapper.message(status: 400, body: body, contentType: "application/json", locale: "en")
         #expect(message.selectedBy == .status(400))
         let small = Array(#"{"code":"auth.expired"}"#.utf8)
-        #expect(Self.mapper.message(status: 400, body: small, contentType: "application/json", locale: "en").selectedBy == .code("auth.expired"))
+        #expect(
+            Self.mapper.message(status: 400, body: small, contentType: "application/json", locale: "en").selectedBy
+                == .code("auth.expired"))
     }
 
     @Test("the inspection bound is configurable")
     func configurableBound() {
         let body = Array(#"{"code":"auth.expired"}"#.utf8)
         let tight = ServerErrorMapper(limits: MessageLimits(maxBodyBytes: 10))
-        #expect(tight.message(status: 401, body: body, contentType: "application/json", locale: "en").selectedBy == .status(401))
+        #expect(
+            tight.message(status: 401, body: body, contentType: "application/json", locale: "en").selectedBy
+                == .status(401))
     }
 
-    @Test("malformed bodies fall back to the status, without a crash", arguments: [
-        [UInt8](repeating: UInt8(ascii: "{"), count: 50_000),
-        [UInt8](repeating: UInt8(ascii: "["), count: 60_000),
-        Array(#"{"code":"auth.expired""#.utf8),
-        Array(#"{"code":"\ud800"}"#.utf8),
-        [0x7B, 0x22, 0xFF, 0xFE, 0x22, 0x3A, 0x31, 0x7D],
-        Array(#"{"code":{"code":{"code":"x"}}}"#.utf8),
-        Array("{\"code\":\"auth.expired\u{0}\"}".utf8),
-        [],
-    ])
+    @Test(
+        "malformed bodies fall back to the status, without a crash",
+        arguments: [
+            [UInt8](repeating: UInt8(ascii: "{"), count: 50_000),
+            [UInt8](repeating: UInt8(ascii: "["), count: 60_000),
+            Array(#"{"code":"auth.expired""#.utf8),
+            Array(#"{"code":"\ud800"}"#.utf8),
+            [0x7B, 0x22, 0xFF, 0xFE, 0x22, 0x3A, 0x31, 0x7D],
+            Array(#"{"code":{"code":{"code":"x"}}}"#.utf8),
+            Array("{\"code\":\"auth.expired\u{0}\"}".utf8),
+            [],
+        ])
     func malformed(body: [UInt8]) {
         let message = Self.mapper.message(status: 502, body: body, contentType: "application/json", locale: "en")
         #expect(message.selectedBy == .status(502))

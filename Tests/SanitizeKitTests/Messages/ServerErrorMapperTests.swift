@@ -59,7 +59,8 @@ struct ServerErrorMapperTests {
             selectedBy: .code("invalid_grant"), text: "Your session has expired. Please sign in again."),
         Case(
             name: "nested error.code",
-            status: 409, body: #"{"error":{"code":"conflict","message":"duplicate key value violates unique constraint"}}"#,
+            status: 409,
+            body: #"{"error":{"code":"conflict","message":"duplicate key value violates unique constraint"}}"#,
             contentType: "application/json",
             selectedBy: .code("conflict"), text: "This was changed by someone else. Please reload and try again."),
         Case(
@@ -70,7 +71,8 @@ struct ServerErrorMapperTests {
         Case(
             name: "status class when the exact status is not listed",
             status: 499, body: "", contentType: nil,
-            selectedBy: .statusClass(4), text: "The request could not be completed. Please check the information and try again."),
+            selectedBy: .statusClass(4),
+            text: "The request could not be completed. Please check the information and try again."),
         Case(
             name: "5xx class", status: 599, body: "<html>bad gateway</html>", contentType: "text/html",
             selectedBy: .statusClass(5), text: "Something went wrong on our side. Please try again later."),
@@ -121,7 +123,8 @@ struct ServerErrorMapperTests {
             selectedBy: .code("validation.field"), text: "The value of items[0].qty is not valid."),
         Case(
             name: "Spanish for es-MX",
-            status: 429, headers: ["Retry-After": "30"], body: #"{"error":"slow down"}"#, contentType: "application/json",
+            status: 429, headers: ["Retry-After": "30"], body: #"{"error":"slow down"}"#,
+            contentType: "application/json",
             locale: "es-MX",
             selectedBy: .status(429), text: "Demasiadas solicitudes. Vuelve a intentarlo en 30 segundos."),
         Case(
@@ -147,14 +150,20 @@ struct ServerErrorMapperTests {
     func customCodeFields() {
         let body = Array(#"{"meta":{"err":"auth.expired"},"code":"not-found"}"#.utf8)
         let custom = ServerErrorMapper(codeFields: ["meta.err"])
-        #expect(custom.message(status: 400, body: body, contentType: "application/json", locale: "en").selectedBy == .code("auth.expired"))
-        #expect(Self.mapper.message(status: 400, body: body, contentType: "application/json", locale: "en").selectedBy == .code("not-found"))
+        #expect(
+            custom.message(status: 400, body: body, contentType: "application/json", locale: "en").selectedBy
+                == .code("auth.expired"))
+        #expect(
+            Self.mapper.message(status: 400, body: body, contentType: "application/json", locale: "en").selectedBy
+                == .code("not-found"))
     }
 
-    @Test("a generic code without a response", arguments: [
-        ("network", "en", "Could not connect. Please check your internet connection and try again."),
-        ("timeout", "es-AR", "La solicitud tardó demasiado. Vuelve a intentarlo."),
-    ])
+    @Test(
+        "a generic code without a response",
+        arguments: [
+            ("network", "en", "Could not connect. Please check your internet connection and try again."),
+            ("timeout", "es-AR", "La solicitud tardó demasiado. Vuelve a intentarlo."),
+        ])
     func genericCode(code: String, locale: String, text: String) {
         let message = Self.mapper.message(forCode: code, locale: locale)
         #expect(message.text == text)
@@ -173,13 +182,16 @@ struct ServerErrorMapperTests {
         let text = #"{"locale":"en","fallback":["Failed (ref {requestId}).","Failed."]}"#
         let catalog = try MessageCatalog(sources: [(fileName: "en.json", bytes: Array(text.utf8))])
         let mapper = ServerErrorMapper(catalog: catalog)
-        let good = mapper.message(status: 500, headers: ["X-Request-ID": "req_8f3a-19"], body: [UInt8](), contentType: nil, locale: nil)
+        let good = mapper.message(
+            status: 500, headers: ["X-Request-ID": "req_8f3a-19"], body: [UInt8](), contentType: nil, locale: nil)
         #expect(good.text == "Failed (ref req_8f3a-19).")
         let hostile = mapper.message(
-            status: 500, headers: ["X-Request-ID": "abc\r\nSet-Cookie: x"], body: [UInt8](), contentType: nil, locale: nil)
+            status: 500, headers: ["X-Request-ID": "abc\r\nSet-Cookie: x"], body: [UInt8](), contentType: nil,
+            locale: nil)
         #expect(hostile.text == "Failed.")
         let bodyId = mapper.message(
-            status: 500, body: Array(#"{"traceId":"00-4bf92f-00f067aa"}"#.utf8), contentType: "application/json", locale: nil)
+            status: 500, body: Array(#"{"traceId":"00-4bf92f-00f067aa"}"#.utf8), contentType: "application/json",
+            locale: nil)
         #expect(bodyId.text == "Failed (ref 00-4bf92f-00f067aa).")
     }
 
