@@ -42,7 +42,23 @@ struct MessageJSON {
     private let bytes: [UInt8]
     private var index = 0
     private let maxDepth: Int
-    private var path: [String] = []
+    /// The members and indices leading to the value being read, for a duplicate key's pointer.
+    private var path: [PathStep] = []
+
+    private enum PathStep {
+        case key(String)
+        case index(Int)
+
+        var text: String {
+            switch self {
+            case .key(let key): key
+            case .index(let index): String(index)
+            }
+        }
+    }
+
+    /// Objects with fewer members than this are checked for duplicates by a scan, not a set.
+    private static let duplicateScanLimit = 16
 
     private init(bytes: [UInt8], maxDepth: Int) {
         self.bytes = bytes
@@ -154,9 +170,16 @@ struct MessageJSON {
             }
             let keyOffset = index
             let key = try parseString()
-            guard seen.insert(key).inserted else {
+            let isDuplicate: Bool
+            if members.count < Self.duplicateScanLimit {
+                isDuplicate = members.contains { $0.key == key }
+            } else {
+                if seen.isEmpty { seen = Set(members.map(\.key)) }
+                isDuplicate = !seen.insert(key).inserted
+            }
+            guard !isDuplicate else {
                 var failure = failure("duplicate key \"\(key)\"", at: keyOffset)
-                failure.pointer = MessageJSON.pointer(path + [key])
+                failure.pointer = MessageJSON.pointer(path.map(\.text) + [key])
                 failure.isDuplicateKey = true
                 throw failure
             }
@@ -166,7 +189,7 @@ struct MessageJSON {
             }
             index += 1
             skipWhitespace()
-            path.append(key)
+            path.append(.key(key))
             let value = try parseValue(depth: depth)
             path.removeLast()
             members.append(Member(key: key, value: value, keyOffset: keyOffset))
@@ -194,7 +217,7 @@ struct MessageJSON {
         }
         while true {
             skipWhitespace()
-            path.append(String(elements.count))
+            path.append(.index(elements.count))
             elements.append(try parseValue(depth: depth))
             path.removeLast()
             skipWhitespace()
@@ -243,7 +266,21 @@ struct MessageJSON {
     private mutating func parseString() throws(Failure) -> String {
         let start = index
         index += 1
-        var text: [UInt8] = []
+        // Fast path: no escape before the closing quote, so the bytes are the text.
+        var end = index
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20
+        {
+            end += 1
+        }
+        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+            guard let string = String(validating: bytes[index..<end], as: UTF8.self) else {
+                throw failure("string is not valid UTF-8", at: start)
+            }
+            index = end + 1
+            return string
+        }
+        var text = Array(bytes[index..<end])
+        index = end
         while true {
             guard index < bytes.count else { throw failure("unterminated string", at: start) }
             let byte = bytes[index]

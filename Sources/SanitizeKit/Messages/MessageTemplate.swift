@@ -74,6 +74,7 @@ struct MessageTemplate: Sendable, Hashable {
 
     /// The finished text, or `nil` when a placeholder's value is absent or fails its check.
     func render(_ values: MessageValues) -> String? {
+        if segments.count == 1, case .literal(let literal) = segments[0] { return literal }  // shares storage
         var text = ""
         for segment in segments {
             switch segment {

@@ -58,19 +58,31 @@ public struct ServerErrorMapper: Sendable {
         status: Int?, headers: [String: String] = [:], body: some Collection<UInt8>, contentType: String?,
         locale: String?
     ) -> UserMessage {
+        message(
+            status: status, headers: headers, body: body, contentType: contentType, locale: catalog.locale(for: locale))
+    }
+
+    /// The message for an error response, with a locale resolved once by ``MessageCatalog/locale(for:)``.
+    /// - Parameters:
+    ///   - status: the HTTP status code, if there was a response.
+    ///   - headers: response headers (names match case-insensitively).
+    ///   - body: the body bytes; at most `limits.maxBodyBytes` are inspected.
+    ///   - contentType: the `Content-Type` value.
+    ///   - locale: the resolved locale chain.
+    /// - Returns: the predefined message, the key that selected it and its locale.
+    public func message(
+        status: Int?, headers: [String: String] = [:], body: some Collection<UInt8>, contentType: String?,
+        locale: MessageLocale
+    ) -> UserMessage {
         let details =
             shouldParse(body, contentType: contentType)
             ? ProblemDetails.parse(body, codeFields: codeFields, limits: limits) : nil
         let httpStatus = status.flatMap { (100...599).contains($0) ? $0 : nil } ?? details?.status
         var values = details?.values ?? MessageValues()
         values.status = httpStatus
-        if let retryAfter = header("retry-after", in: headers).flatMap(Self.deltaSeconds) {
-            values.retryAfterSeconds = retryAfter
-        }
-        if let requestId = Self.requestIdHeaders.lazy.compactMap({ header($0, in: headers) }).first {
-            values.requestId = requestId
-        }
+        readHeaders(headers, into: &values)
         var selectors: [MessageSelector] = []
+        selectors.reserveCapacity(4)
         if let type = details?.type { selectors.append(.problemType(type)) }
         if let code = details?.code { selectors.append(.code(code)) }
         if let httpStatus {
@@ -91,6 +103,19 @@ public struct ServerErrorMapper: Sendable {
     public func message(
         forCode code: String, status: Int? = nil, locale: String?, values: MessageValues = MessageValues()
     ) -> UserMessage {
+        message(forCode: code, status: status, locale: catalog.locale(for: locale), values: values)
+    }
+
+    /// The message for a code, with a locale resolved once by ``MessageCatalog/locale(for:)``.
+    /// - Parameters:
+    ///   - code: the code.
+    ///   - status: the HTTP status, tried when the code is not in the catalog.
+    ///   - locale: the resolved locale chain.
+    ///   - values: values placeholders may show.
+    /// - Returns: the predefined message.
+    public func message(
+        forCode code: String, status: Int? = nil, locale: MessageLocale, values: MessageValues = MessageValues()
+    ) -> UserMessage {
         var values = values
         var selectors: [MessageSelector] = [.code(code)]
         if let status, (100...599).contains(status) {
@@ -99,6 +124,20 @@ public struct ServerErrorMapper: Sendable {
             if status >= 400 { selectors.append(.statusClass(status / 100)) }
         }
         return catalog.message(for: selectors, locale: locale, values: values)
+    }
+
+    /// Takes `Retry-After` (delta-seconds) and the first request-id header, in one pass.
+    private func readHeaders(_ headers: [String: String], into values: inout MessageValues) {
+        var requestId: (rank: Int, value: String)?
+        for (name, value) in headers where name.utf8.count <= 32 {
+            let lowercased = name.lowercased()
+            if lowercased == "retry-after" {
+                if let seconds = Self.deltaSeconds(value) { values.retryAfterSeconds = seconds }
+            } else if let rank = Self.requestIdHeaders.firstIndex(of: lowercased), rank < (requestId?.rank ?? .max) {
+                requestId = (rank, value)
+            }
+        }
+        if let requestId { values.requestId = requestId.value }
     }
 
     private func shouldParse(_ body: some Collection<UInt8>, contentType: String?) -> Bool {
@@ -112,10 +151,6 @@ public struct ServerErrorMapper: Sendable {
             return false
         }
         return body.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } == UInt8(ascii: "{")
-    }
-
-    private func header(_ lowercasedName: String, in headers: [String: String]) -> String? {
-        headers.first { $0.key.lowercased() == lowercasedName }?.value
     }
 
     /// `Retry-After` in delta-seconds form (RFC 9110 §10.2.3); the HTTP-date form is not read.

@@ -69,4 +69,24 @@ struct LocaleFallbackTests {
                 == UserMessage(text: "Órale.", selectedBy: .fallback, locale: "es-MX"))
         #expect(catalog.message(for: [.code("z")], locale: "es-AR").text == "Uy.")
     }
+
+    @Test(
+        "a locale resolved once gives the same messages as the request string",
+        arguments: [
+            ("es-MX", ["es", "en"]), ("es", ["es", "en"]), ("ES", ["es", "en"]), ("en", ["en"]), ("fr", ["en"]),
+            (nil, ["en"]),
+        ] as [(String?, [String])])
+    func resolvedLocale(request: String?, chain: [String]) {
+        let catalog = MessageCatalog.builtIn
+        let resolved = catalog.locale(for: request)
+        #expect(resolved.chain == chain)
+        let mapper = ServerErrorMapper()
+        for status in [404, 429, 503, 299] {
+            #expect(
+                mapper.message(status: status, body: [UInt8](), contentType: nil, locale: resolved)
+                    == mapper.message(status: status, body: [UInt8](), contentType: nil, locale: request))
+        }
+        #expect(
+            mapper.message(forCode: "network", locale: resolved) == mapper.message(forCode: "network", locale: request))
+    }
 }

@@ -60,4 +60,31 @@ struct MessageJSONTests {
         #expect(MessageJSON.lineAndColumn(of: 4, in: bytes) == (2, 2))
         #expect(MessageJSON.lineAndColumn(of: 6, in: bytes) == (3, 1))
     }
+
+    @Test("a duplicate in a large object is found too (set path)")
+    func duplicateInLargeObject() throws {
+        let members = (0..<40).map { "\"k\($0)\":\($0)" }.joined(separator: ",")
+        let text = "{\(members),\"k33\":0}"
+        let failure = try #require(throws: MessageJSON.Failure.self) {
+            try MessageJSON.parse(Array(text.utf8), maxDepth: 32)
+        }
+        #expect(failure.pointer == "/k33")
+        let unique = "{\(members),\"k40\":0}"
+        #expect((try? MessageJSON.parse(Array(unique.utf8), maxDepth: 32)) != nil)
+    }
+
+    @Test(
+        "string values decode escapes and raw UTF-8 alike",
+        arguments: [
+            (#""plain café""#, "plain café"), (#""a\nb\t\"c\"\\""#, "a\nb\t\"c\"\\"),
+            (#""x\u00e9\ud83d\ude00y""#, "xé😀y"), (#""\/""#, "/"), (#""""#, ""),
+        ])
+    func strings(text: String, expected: String) throws {
+        let value = try MessageJSON.parse(Array(text.utf8), maxDepth: 1)
+        guard case .string(let string) = value else {
+            Issue.record("not a string: \(value)")
+            return
+        }
+        #expect(string == expected)
+    }
 }

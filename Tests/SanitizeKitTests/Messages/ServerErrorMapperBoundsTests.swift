@@ -36,6 +36,7 @@ struct ServerErrorMapperBoundsTests {
             Array(#"{"code":"\ud800"}"#.utf8),
             [0x7B, 0x22, 0xFF, 0xFE, 0x22, 0x3A, 0x31, 0x7D],
             Array(#"{"code":{"code":{"code":"x"}}}"#.utf8),
+            Array(#"{"code":"auth.expired","code":"not-found"}"#.utf8),
             Array("{\"code\":\"auth.expired\u{0}\"}".utf8),
             [],
         ])
