@@ -19,6 +19,9 @@ public enum LocaleFallback {
     /// - Returns: the tags to try, without duplicates.
     public static func candidates(for request: String) -> [String] {
         guard request.utf8.count <= MessageLimits.maxLocaleTagBytes * maxRanges else { return [] }
+        if !request.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: ";") }) {
+            return truncations(of: String(request.trimmingSpaces()))  // one tag: no list to rank
+        }
         var ranges: [(tag: String, quality: Double, order: Int)] = []
         for (order, piece) in request.split(separator: ",", omittingEmptySubsequences: true).prefix(maxRanges)
             .enumerated()
@@ -84,10 +87,10 @@ public enum LocaleFallback {
     }
 }
 
-extension Substring {
+extension StringProtocol {
     /// The text without leading and trailing spaces and tabs.
-    fileprivate func trimmingSpaces() -> Substring {
-        var text = self
+    fileprivate func trimmingSpaces() -> SubSequence {
+        var text = self[...]
         while let first = text.first, first == " " || first == "\t" { text = text.dropFirst() }
         while let last = text.last, last == " " || last == "\t" { text = text.dropLast() }
         return text

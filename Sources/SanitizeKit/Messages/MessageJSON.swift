@@ -273,7 +273,11 @@ struct MessageJSON {
             end += 1
         }
         if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
-            guard let string = String(validating: bytes[index..<end], as: UTF8.self) else {
+            let contentStart = index
+            let decoded = bytes.withUnsafeBufferPointer {
+                String(validating: UnsafeBufferPointer(rebasing: $0[contentStart..<end]), as: UTF8.self)
+            }
+            guard let string = decoded else {
                 throw failure("string is not valid UTF-8", at: start)
             }
             index = end + 1

@@ -50,7 +50,7 @@ public struct ProblemDetails: Sendable, Hashable {
         _ body: some Collection<UInt8>, codeFields: [CodeField] = CodeField.defaults, limits: MessageLimits = .default
     ) -> ProblemDetails? {
         guard body.count <= limits.maxBodyBytes,
-            let root = try? MessageJSON.parse(Array(body), maxDepth: limits.maxDepth),
+            let root = try? MessageJSON.parse(body as? [UInt8] ?? Array(body), maxDepth: limits.maxDepth),
             case .object = root
         else { return nil }
         var details = ProblemDetails()
