@@ -88,4 +88,15 @@ struct MessageCatalogTests {
         let es = MessageCatalog.builtIn.message(for: [], locale: "es")
         #expect(es == UserMessage(text: "Algo salió mal. Vuelve a intentarlo.", selectedBy: .fallback, locale: "es"))
     }
+
+    @Test("Rules/README-messages.md documents exactly the generic codes this test requires")
+    func documentedGenericCodes() throws {
+        let readme = try String(
+            contentsOf: Fixtures.repositoryRoot.appendingPathComponent("Rules/README-messages.md"), encoding: .utf8)
+        let section = try #require(readme.components(separatedBy: "## Generic codes").dropFirst().first)
+        let body = section.drop { $0 != "\n" }  // after the heading line
+        let list = try #require(body.components(separatedBy: "— plus").first)
+        let documented = list.components(separatedBy: "`").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+        #expect(documented.sorted() == Self.genericCodes.sorted())
+    }
 }
