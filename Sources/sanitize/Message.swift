@@ -27,7 +27,7 @@ struct Message: ParsableCommand {
             valueName: "locale"))
     var locale: String?
 
-    @Option(help: ArgumentHelp("The HTTP status of the response.", valueName: "code"))
+    @Option(help: ArgumentHelp("The HTTP status of the response.", valueName: "n"))
     var status: Int?
 
     @Option(help: ArgumentHelp("The response Content-Type (HTML and XML bodies are never parsed).", valueName: "type"))
