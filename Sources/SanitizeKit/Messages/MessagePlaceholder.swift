@@ -7,8 +7,8 @@
 public enum MessagePlaceholder: String, CaseIterable, Sendable, Hashable {
     /// The HTTP status code, such as `503`.
     case status
-    /// Seconds to wait, from a `Retry-After` header in delta-seconds form (RFC 9110 §10.2.3)
-    /// or a `retryAfter`/`retry_after` body field.
+    /// Seconds to wait, from a `Retry-After` header (RFC 9110 §10.2.3: delta-seconds, or an
+    /// HTTP-date counted from the mapper's clock) or a `retryAfter`/`retry_after` body field.
     case retryAfter
     /// The same wait in whole minutes, rounded up, at least 1.
     case retryAfterMinutes
@@ -24,7 +24,7 @@ public enum MessagePlaceholder: String, CaseIterable, Sendable, Hashable {
 ///
 /// Values are not escaped but checked: a field name may hold only `A-Z a-z 0-9 _ . - [ ] /`,
 /// a request id only `A-Z a-z 0-9 _ . : -`, both at most 64 bytes; a wait is a whole number of
-/// seconds up to one year. These sets hold no character that means anything in plain text,
+/// seconds from 1 up to one year (a wait of 0 says "now", which no message needs to show). These sets hold no character that means anything in plain text,
 /// HTML, XML or a JSON string, so the finished message is safe in all of them without escaping.
 public struct MessageValues: Sendable, Hashable {
     /// The HTTP status code.
@@ -76,7 +76,7 @@ public struct MessageValues: Sendable, Hashable {
     }
 
     private var checkedRetryAfter: Int? {
-        guard let seconds = retryAfterSeconds, (0...Self.maxRetryAfterSeconds).contains(seconds) else { return nil }
+        guard let seconds = retryAfterSeconds, (1...Self.maxRetryAfterSeconds).contains(seconds) else { return nil }
         return seconds
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Maps a server's error response to a predefined, localized message for the user.
 ///
 /// Lookup order (the first key that the locale chain holds wins):
@@ -25,6 +27,8 @@ public struct ServerErrorMapper: Sendable {
     public let codeFields: [CodeField]
     /// Body and nesting bounds.
     public let limits: MessageLimits
+    /// The current time in seconds since 1970, for a `Retry-After` HTTP-date.
+    let clock: @Sendable () -> Int
 
     /// Headers that may carry a request identifier, lowercased.
     static let requestIdHeaders = ["x-request-id", "request-id", "x-correlation-id", "x-amzn-requestid"]
@@ -34,13 +38,16 @@ public struct ServerErrorMapper: Sendable {
     ///   - catalog: the messages (default: the compiled-in `Rules/messages`).
     ///   - codeFields: code member paths (default ``CodeField/defaults``).
     ///   - limits: body and nesting bounds (default ``MessageLimits/default``).
+    ///   - clock: the current time in seconds since 1970, used to turn a `Retry-After`
+    ///     HTTP-date into a wait (default: the system clock).
     public init(
         catalog: MessageCatalog = .builtIn, codeFields: [CodeField] = CodeField.defaults,
-        limits: MessageLimits = .default
+        limits: MessageLimits = .default, clock: (@Sendable () -> Int)? = nil
     ) {
         self.catalog = catalog
         self.codeFields = codeFields
         self.limits = limits
+        self.clock = clock ?? { Int(Date().timeIntervalSince1970) }
     }
 
     /// The message for an error response.
@@ -132,7 +139,14 @@ public struct ServerErrorMapper: Sendable {
         for (name, value) in headers where name.utf8.count <= 32 {
             let lowercased = name.lowercased()
             if lowercased == "retry-after" {
-                if let seconds = Self.deltaSeconds(value) { values.retryAfterSeconds = seconds }
+                if let seconds = Self.deltaSeconds(value) {
+                    values.retryAfterSeconds = seconds
+                } else {
+                    let now = clock()
+                    if let date = HTTPDate.secondsSince1970(value.trimmingBlanks(), now: now) {
+                        values.retryAfterSeconds = date - now
+                    }
+                }
             } else if let rank = Self.requestIdHeaders.firstIndex(of: lowercased), rank < (requestId?.rank ?? .max) {
                 requestId = (rank, value)
             }
@@ -144,7 +158,7 @@ public struct ServerErrorMapper: Sendable {
         guard !body.isEmpty, body.count <= limits.maxBodyBytes else { return false }
         let mediaType =
             (contentType ?? "").split(separator: ";", maxSplits: 1).first.map {
-                $0.trimmingCharacters(in: " \t").lowercased()
+                $0.trimmingBlanks().lowercased()
             } ?? ""
         if mediaType == "application/json" || mediaType.hasSuffix("+json") { return true }
         guard mediaType.isEmpty || mediaType == "text/plain" || mediaType == "application/octet-stream" else {
@@ -153,9 +167,9 @@ public struct ServerErrorMapper: Sendable {
         return body.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } == UInt8(ascii: "{")
     }
 
-    /// `Retry-After` in delta-seconds form (RFC 9110 §10.2.3); the HTTP-date form is not read.
+    /// `Retry-After` in delta-seconds form (RFC 9110 §10.2.3).
     private static func deltaSeconds(_ value: String) -> Int? {
-        let text = value.trimmingCharacters(in: " \t")
+        let text = value.trimmingBlanks()
         guard (1...10).contains(text.utf8.count),
             text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
         else { return nil }
@@ -164,11 +178,11 @@ public struct ServerErrorMapper: Sendable {
 }
 
 extension StringProtocol {
-    /// The text without the given leading and trailing characters.
-    fileprivate func trimmingCharacters(in set: String) -> String {
+    /// The text without leading and trailing spaces and tabs.
+    fileprivate func trimmingBlanks() -> String {
         var text = Substring(self)
-        while let first = text.first, set.contains(first) { text = text.dropFirst() }
-        while let last = text.last, set.contains(last) { text = text.dropLast() }
+        while let first = text.first, first == " " || first == "\t" { text = text.dropFirst() }
+        while let last = text.last, last == " " || last == "\t" { text = text.dropLast() }
         return String(text)
     }
 }

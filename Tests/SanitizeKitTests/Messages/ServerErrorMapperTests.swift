@@ -99,7 +99,7 @@ struct ServerErrorMapperTests {
             status: 429, headers: ["retry-after": " 30 "], body: "", contentType: nil,
             selectedBy: .status(429), text: "Too many requests. Please try again in 30 seconds."),
         Case(
-            name: "Retry-After as an HTTP-date is not read: the alternative without it",
+            name: "Retry-After as an HTTP-date in the past: the alternative without a number",
             status: 429, headers: ["Retry-After": "Fri, 31 Dec 1999 23:59:59 GMT"], body: "", contentType: nil,
             selectedBy: .status(429), text: "Too many requests. Please wait a moment and try again."),
         Case(
