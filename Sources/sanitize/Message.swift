@@ -62,7 +62,9 @@ struct Message: ParsableCommand {
     var code: String?
 
     func validate() throws {
-        guard maxBodyBytes >= 0 else { throw ValidationError("--max-body-bytes must not be negative.") }
+        guard (0...(1 << 30)).contains(maxBodyBytes) else {
+            throw ValidationError("--max-body-bytes must be from 0 to 1073741824.")
+        }
         if let status, !(100...599).contains(status) {
             throw ValidationError("--status must be an HTTP status from 100 to 599.")
         }

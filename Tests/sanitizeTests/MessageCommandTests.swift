@@ -118,6 +118,7 @@ struct MessageCommandTests {
         arguments: [
             ["message", "--status", "700", "x"], ["message", "--header", "no colon", "x"],
             ["message", "--max-body-bytes", "-1", "x"],
+            ["message", "--max-body-bytes", "9223372036854775807"],
         ])
     func usage(arguments: [String]) throws {
         let run = try SanitizeProcess.run(arguments)
