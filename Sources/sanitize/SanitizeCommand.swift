@@ -17,6 +17,7 @@ struct SanitizeCommand: ParsableCommand {
             configuration error.
             """,
         subcommands: [
+            Message.self,
         ]
     )
 
