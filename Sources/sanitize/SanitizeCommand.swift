@@ -18,6 +18,7 @@ struct SanitizeCommand: ParsableCommand {
             """,
         subcommands: [
             Filter.self,
+            Message.self,
         ]
     )
 

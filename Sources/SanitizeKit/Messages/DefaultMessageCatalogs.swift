@@ -1,0 +1,191 @@
+/// The compiled-in copies of `Rules/messages/*.json`, so the library works with no `Rules/`
+/// directory at hand. A test checks that each equals its file byte for byte; after editing a
+/// file in `Rules/messages/`, paste it here unchanged.
+enum DefaultMessageCatalogs {
+    /// The catalog files as (file name, bytes), the form ``MessageCatalog/init(sources:defaultLocale:limits:)`` reads.
+    static var sources: [(fileName: String, bytes: [UInt8])] {
+        [("en.json", Array(english.utf8)), ("es.json", Array(spanish.utf8))]
+    }
+
+    /// `Rules/messages/en.json`.
+    static let english = #"""
+        {
+          "locale": "en",
+          "description": "English messages shown instead of a server's own error text. Format: Rules/README-messages.md.",
+          "fallback": "Something went wrong. Please try again.",
+          "codes": {
+            "auth.required": "Please sign in to continue.",
+            "auth.expired": "Your session has expired. Please sign in again.",
+            "auth.invalid-credentials": "The sign-in details are not correct.",
+            "auth.forbidden": "You do not have permission to do this.",
+            "validation.failed": "Some of the information is not valid. Please check it and try again.",
+            "validation.field": ["The value of {field} is not valid.", "Some of the information is not valid. Please check it and try again."],
+            "not-found": "We could not find what you were looking for.",
+            "conflict": "This was changed by someone else. Please reload and try again.",
+            "gone": "This is no longer available.",
+            "payment-required": "A payment is needed to continue.",
+            "quota-exceeded": "You have reached your usage limit.",
+            "rate-limited": ["Too many requests. Please try again in {retryAfter} seconds.", "Too many requests. Please wait a moment and try again."],
+            "too-large": "This is too large to send.",
+            "unsupported-media-type": "This file type is not supported.",
+            "precondition-failed": "This changed since you opened it. Please reload and try again.",
+            "locked": "This item is locked. Please try again later.",
+            "maintenance": ["We are doing maintenance. Please try again in {retryAfterMinutes} minutes.", "We are doing maintenance. Please try again later."],
+            "unavailable": "The service is temporarily unavailable. Please try again later.",
+            "server-error": "Something went wrong on our side. Please try again later.",
+            "bad-response": "We received an unexpected response. Please try again.",
+            "timeout": "The request took too long. Please try again.",
+            "network": "Could not connect. Please check your internet connection and try again.",
+            "offline": "You seem to be offline. Please check your connection.",
+            "cancelled": "The request was cancelled.",
+            "invalid_request": "The request could not be completed. Please try again.",
+            "invalid_client": "This app could not be verified. Please update it or contact support.",
+            "invalid_grant": "Your session has expired. Please sign in again.",
+            "unauthorized_client": "This app is not allowed to do this.",
+            "unsupported_grant_type": "This sign-in method is not supported.",
+            "invalid_scope": "This app asked for access it cannot have.",
+            "invalid_token": "Your session has expired. Please sign in again.",
+            "insufficient_scope": "You do not have permission to do this."
+          },
+          "statuses": {
+            "400": "The request could not be completed. Please check the information and try again.",
+            "401": "Please sign in to continue.",
+            "402": "A payment is needed to continue.",
+            "403": "You do not have permission to do this.",
+            "404": "We could not find what you were looking for.",
+            "405": "This action is not allowed.",
+            "406": "The request could not be completed.",
+            "407": "The network requires you to sign in to a proxy.",
+            "408": "The request took too long. Please try again.",
+            "409": "This was changed by someone else. Please reload and try again.",
+            "410": "This is no longer available.",
+            "411": "The request could not be completed.",
+            "412": "This changed since you opened it. Please reload and try again.",
+            "413": "This is too large to send.",
+            "414": "The address is too long.",
+            "415": "This file type is not supported.",
+            "416": "The requested part is not available.",
+            "417": "The request could not be completed.",
+            "421": "The request could not be completed. Please try again.",
+            "422": "Some of the information is not valid. Please check it and try again.",
+            "423": "This item is locked. Please try again later.",
+            "424": "The request could not be completed because an earlier step failed.",
+            "425": "The request could not be completed. Please try again.",
+            "426": "Please update the app to continue.",
+            "428": "The request could not be completed. Please reload and try again.",
+            "429": ["Too many requests. Please try again in {retryAfter} seconds.", "Too many requests. Please wait a moment and try again."],
+            "431": "The request could not be completed.",
+            "451": "This is not available for legal reasons.",
+            "500": "Something went wrong on our side. Please try again later.",
+            "501": "This is not supported yet.",
+            "502": "The service could not be reached. Please try again later.",
+            "503": ["The service is unavailable. Please try again in {retryAfterMinutes} minutes.", "The service is temporarily unavailable. Please try again later."],
+            "504": "The service took too long to answer. Please try again.",
+            "505": "The request could not be completed.",
+            "506": "Something went wrong on our side. Please try again later.",
+            "507": "There is no storage space left on the server.",
+            "508": "Something went wrong on our side. Please try again later.",
+            "510": "The request could not be completed.",
+            "511": "The network requires you to sign in before you can connect.",
+            "4xx": "The request could not be completed. Please check the information and try again.",
+            "5xx": "Something went wrong on our side. Please try again later."
+          },
+          "problemTypes": {
+            "https://example.com/probs/out-of-credit": "You do not have enough credit for this.",
+            "https://example.net/validation-error": ["The value of {field} is not valid.", "Some of the information is not valid. Please check it and try again."]
+          }
+        }
+
+        """#
+
+    /// `Rules/messages/es.json`.
+    static let spanish = #"""
+        {
+          "locale": "es",
+          "description": "Mensajes en español que se muestran en lugar del texto de error del servidor. Formato: Rules/README-messages.md.",
+          "fallback": "Algo salió mal. Vuelve a intentarlo.",
+          "codes": {
+            "auth.required": "Inicia sesión para continuar.",
+            "auth.expired": "Tu sesión ha caducado. Inicia sesión de nuevo.",
+            "auth.invalid-credentials": "Los datos de inicio de sesión no son correctos.",
+            "auth.forbidden": "No tienes permiso para hacer esto.",
+            "validation.failed": "Algunos datos no son válidos. Revísalos y vuelve a intentarlo.",
+            "validation.field": ["El valor de {field} no es válido.", "Algunos datos no son válidos. Revísalos y vuelve a intentarlo."],
+            "not-found": "No encontramos lo que buscas.",
+            "conflict": "Otra persona cambió esto. Vuelve a cargar e inténtalo de nuevo.",
+            "gone": "Esto ya no está disponible.",
+            "payment-required": "Se necesita un pago para continuar.",
+            "quota-exceeded": "Has alcanzado tu límite de uso.",
+            "rate-limited": ["Demasiadas solicitudes. Vuelve a intentarlo en {retryAfter} segundos.", "Demasiadas solicitudes. Espera un momento y vuelve a intentarlo."],
+            "too-large": "Es demasiado grande para enviarlo.",
+            "unsupported-media-type": "Este tipo de archivo no es compatible.",
+            "precondition-failed": "Esto cambió desde que lo abriste. Vuelve a cargar e inténtalo de nuevo.",
+            "locked": "Este elemento está bloqueado. Vuelve a intentarlo más tarde.",
+            "maintenance": ["Estamos en mantenimiento. Vuelve a intentarlo en {retryAfterMinutes} minutos.", "Estamos en mantenimiento. Vuelve a intentarlo más tarde."],
+            "unavailable": "El servicio no está disponible en este momento. Vuelve a intentarlo más tarde.",
+            "server-error": "Algo salió mal por nuestra parte. Vuelve a intentarlo más tarde.",
+            "bad-response": "Recibimos una respuesta inesperada. Vuelve a intentarlo.",
+            "timeout": "La solicitud tardó demasiado. Vuelve a intentarlo.",
+            "network": "No se pudo conectar. Comprueba tu conexión a internet y vuelve a intentarlo.",
+            "offline": "Parece que no tienes conexión. Compruébala.",
+            "cancelled": "Se canceló la solicitud.",
+            "invalid_request": "No se pudo completar la solicitud. Vuelve a intentarlo.",
+            "invalid_client": "No se pudo verificar esta aplicación. Actualízala o contacta con soporte.",
+            "invalid_grant": "Tu sesión ha caducado. Inicia sesión de nuevo.",
+            "unauthorized_client": "Esta aplicación no tiene permiso para hacer esto.",
+            "unsupported_grant_type": "Este método de inicio de sesión no es compatible.",
+            "invalid_scope": "Esta aplicación pidió un acceso que no puede tener.",
+            "invalid_token": "Tu sesión ha caducado. Inicia sesión de nuevo.",
+            "insufficient_scope": "No tienes permiso para hacer esto."
+          },
+          "statuses": {
+            "400": "No se pudo completar la solicitud. Revisa los datos y vuelve a intentarlo.",
+            "401": "Inicia sesión para continuar.",
+            "402": "Se necesita un pago para continuar.",
+            "403": "No tienes permiso para hacer esto.",
+            "404": "No encontramos lo que buscas.",
+            "405": "Esta acción no está permitida.",
+            "406": "No se pudo completar la solicitud.",
+            "407": "La red te pide iniciar sesión en un proxy.",
+            "408": "La solicitud tardó demasiado. Vuelve a intentarlo.",
+            "409": "Otra persona cambió esto. Vuelve a cargar e inténtalo de nuevo.",
+            "410": "Esto ya no está disponible.",
+            "411": "No se pudo completar la solicitud.",
+            "412": "Esto cambió desde que lo abriste. Vuelve a cargar e inténtalo de nuevo.",
+            "413": "Es demasiado grande para enviarlo.",
+            "414": "La dirección es demasiado larga.",
+            "415": "Este tipo de archivo no es compatible.",
+            "416": "La parte solicitada no está disponible.",
+            "417": "No se pudo completar la solicitud.",
+            "421": "No se pudo completar la solicitud. Vuelve a intentarlo.",
+            "422": "Algunos datos no son válidos. Revísalos y vuelve a intentarlo.",
+            "423": "Este elemento está bloqueado. Vuelve a intentarlo más tarde.",
+            "424": "No se pudo completar la solicitud porque falló un paso anterior.",
+            "425": "No se pudo completar la solicitud. Vuelve a intentarlo.",
+            "426": "Actualiza la aplicación para continuar.",
+            "428": "No se pudo completar la solicitud. Vuelve a cargar e inténtalo de nuevo.",
+            "429": ["Demasiadas solicitudes. Vuelve a intentarlo en {retryAfter} segundos.", "Demasiadas solicitudes. Espera un momento y vuelve a intentarlo."],
+            "431": "No se pudo completar la solicitud.",
+            "451": "Esto no está disponible por motivos legales.",
+            "500": "Algo salió mal por nuestra parte. Vuelve a intentarlo más tarde.",
+            "501": "Esto todavía no es compatible.",
+            "502": "No se pudo contactar con el servicio. Vuelve a intentarlo más tarde.",
+            "503": ["El servicio no está disponible. Vuelve a intentarlo en {retryAfterMinutes} minutos.", "El servicio no está disponible en este momento. Vuelve a intentarlo más tarde."],
+            "504": "El servicio tardó demasiado en responder. Vuelve a intentarlo.",
+            "505": "No se pudo completar la solicitud.",
+            "506": "Algo salió mal por nuestra parte. Vuelve a intentarlo más tarde.",
+            "507": "No queda espacio de almacenamiento en el servidor.",
+            "508": "Algo salió mal por nuestra parte. Vuelve a intentarlo más tarde.",
+            "510": "No se pudo completar la solicitud.",
+            "511": "La red te pide iniciar sesión antes de conectarte.",
+            "4xx": "No se pudo completar la solicitud. Revisa los datos y vuelve a intentarlo.",
+            "5xx": "Algo salió mal por nuestra parte. Vuelve a intentarlo más tarde."
+          },
+          "problemTypes": {
+            "https://example.com/probs/out-of-credit": "No tienes crédito suficiente para esto.",
+            "https://example.net/validation-error": ["El valor de {field} no es válido.", "Algunos datos no son válidos. Revísalos y vuelve a intentarlo."]
+          }
+        }
+
+        """#
+}

@@ -1,0 +1,112 @@
+/// What a server error body says in machine-readable form: an RFC 9457 problem `type`, a
+/// `status`, an error code, and the few values a message may show.
+///
+/// Deliberately, the body's `title`, `detail`, `message` and every other free text are never
+/// read into this value: they are the server's words, not ours to show.
+public struct ProblemDetails: Sendable, Hashable {
+    /// The problem type URI (RFC 9457 §3.1.1), exactly as sent; `nil` when absent or `about:blank`.
+    public var type: String?
+    /// The `status` member (RFC 9457 §3.1.2), when it is a whole number from 100 to 599.
+    public var status: Int?
+    /// The first code found by the ``CodeField`` paths, a string or an integer's decimal text.
+    public var code: String?
+    /// The values placeholders may show (not yet checked: they are checked when shown).
+    public var values: MessageValues
+
+    /// Body members that may hold a wait in seconds.
+    static let retryAfterFields: [CodeField] = ["retryAfter", "retry_after", "error.retryAfter", "error.retry_after"]
+    /// Body members that may name the offending field.
+    static let fieldFields: [CodeField] = [
+        "field", "error.field", "errors.0.field", "error.param", "invalid-params.0.name", "errors.0.source.pointer",
+    ]
+    /// Body members that may hold a request identifier.
+    static let requestIdFields: [CodeField] = ["requestId", "request_id", "traceId", "trace_id", "error.request_id"]
+
+    /// Creates a value from its parts.
+    /// - Parameters:
+    ///   - type: the problem type URI.
+    ///   - status: the status member.
+    ///   - code: the error code.
+    ///   - values: values for placeholders.
+    public init(type: String? = nil, status: Int? = nil, code: String? = nil, values: MessageValues = MessageValues()) {
+        self.type = type
+        self.status = status
+        self.code = code
+        self.values = values
+    }
+
+    /// Reads a JSON error body: an RFC 9457 problem object or any JSON object with a code field.
+    ///
+    /// ```swift
+    /// let body = Array(#"{"type":"https://example.com/probs/out-of-credit","title":"…","status":403}"#.utf8)
+    /// ProblemDetails.parse(body)?.type   // "https://example.com/probs/out-of-credit"
+    /// ```
+    /// - Parameters:
+    ///   - body: the body bytes; only the first `limits.maxBodyBytes` are read.
+    ///   - codeFields: where to look for the error code, in order.
+    ///   - limits: the body and nesting bounds.
+    /// - Returns: the details, or `nil` when the inspected bytes are not one JSON object.
+    public static func parse(
+        _ body: some Collection<UInt8>, codeFields: [CodeField] = CodeField.defaults, limits: MessageLimits = .default
+    ) -> ProblemDetails? {
+        guard body.count <= limits.maxBodyBytes,
+            let root = try? MessageJSON.parse(body as? [UInt8] ?? Array(body), maxDepth: limits.maxDepth),
+            case .object = root
+        else { return nil }
+        var details = ProblemDetails()
+        if case .string(let type)? = root["type"], isProblemTypeURI(type) { details.type = type }
+        if case .number(let text)? = root["status"], let status = Int(text), (100...599).contains(status) {
+            details.status = status
+        }
+        details.code = codeFields.lazy.compactMap { $0.value(in: root).flatMap(Self.codeText) }.first
+        details.values.retryAfterSeconds =
+            retryAfterFields.lazy.compactMap { $0.value(in: root).flatMap(Self.wholeNumber) }.first
+        details.values.field = fieldFields.lazy.compactMap { $0.value(in: root).flatMap(Self.shortString) }.first
+        details.values.requestId =
+            requestIdFields.lazy.compactMap { $0.value(in: root).flatMap(Self.shortString) }.first
+        return details
+    }
+
+    /// Whether `text` can be a problem type key: 1 to 512 bytes, no whitespace or control
+    /// characters, and not `about:blank` (RFC 9457 §4.2.1: it adds nothing to the status).
+    static func isProblemTypeURI(_ text: String) -> Bool {
+        (1...MessageLimits.maxKeyBytes).contains(text.utf8.count) && text != "about:blank"
+            && !text.unicodeScalars.contains { $0.properties.isWhitespace || MessageTemplate.isForbidden($0) }
+    }
+
+    /// A code: a string of 1 to 128 bytes without controls, or an integer as decimal text.
+    private static func codeText(_ value: MessageJSON.Value) -> String? {
+        switch value {
+        case .string(let text):
+            guard (1...MessageLimits.maxServerCodeBytes).contains(text.utf8.count),
+                !text.unicodeScalars.contains(where: MessageTemplate.isForbidden)
+            else { return nil }
+            return text
+        case .number(let text):
+            guard text.utf8.count <= 20, let number = Int(text) else { return nil }
+            return String(number)
+        default:
+            return nil
+        }
+    }
+
+    /// A non-negative whole number, from a JSON number or a string of digits.
+    private static func wholeNumber(_ value: MessageJSON.Value) -> Int? {
+        let text: String
+        switch value {
+        case .number(let number): text = number
+        case .string(let string): text = string
+        default: return nil
+        }
+        guard (1...10).contains(text.utf8.count),
+            text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
+        else { return nil }
+        return Int(text)
+    }
+
+    /// A string short enough to be a candidate value (it is checked again when shown).
+    private static func shortString(_ value: MessageJSON.Value) -> String? {
+        guard case .string(let text) = value, text.utf8.count <= MessageValues.maxValueBytes else { return nil }
+        return text
+    }
+}
