@@ -77,9 +77,8 @@ extension ContractCompiler {
             let ifSchema = try sub(["if"], value)
             let thenSchema = try keywords["then"].map { (v) throws(SanitizeError) in try sub(["then"], v) }
             let elseSchema = try keywords["else"].map { (v) throws(SanitizeError) in try sub(["else"], v) }
-            if thenSchema != nil || elseSchema != nil {
-                schema.inPlace.append(.conditional(ifSchema: ifSchema, thenSchema: thenSchema, elseSchema: elseSchema))
-            }
+            // Kept even without then/else: `if` still yields annotations for unevaluated*.
+            schema.inPlace.append(.conditional(ifSchema: ifSchema, thenSchema: thenSchema, elseSchema: elseSchema))
         }
         var dependentSchemas: [(key: PropertyKey, schema: Int)] = []
         var dependentRequired: [(key: PropertyKey, required: [PropertyKey])] = []

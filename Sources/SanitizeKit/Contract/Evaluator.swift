@@ -370,6 +370,7 @@ struct Evaluator {
             }
             return true
         case .conditional(let ifSchema, let thenSchema, let elseSchema):
+            if thenSchema == nil && elseSchema == nil && !collect { return true }
             var branch = Annotations()
             if probe(ifSchema, node, &branch, collect: collect) {
                 if collect { annotations.merge(branch) }
