@@ -85,7 +85,9 @@ extension ContractCompiler {
         if draft == .draft2020_12, case .object(let map)? = keywords["dependentSchemas"] {
             for member in map { dependentSchemas.append((PropertyKey(member.key), try sub(["dependentSchemas", member.key], member.value))) }
         }
-        if draft == .draft7, case .object(let map)? = keywords["dependencies"] {
+        // Draft-07 `dependencies`; in 2020-12 kept for compatibility (its metaschema still
+        // describes it), split by value type into dependentRequired / dependentSchemas.
+        if case .object(let map)? = keywords["dependencies"] {
             for member in map {
                 if case .array = member.value {
                     dependentRequired.append((PropertyKey(member.key), try keys(member.value, "dependencies")))
@@ -158,7 +160,7 @@ extension ContractCompiler {
         }
 
         // Format: an annotation unless assertions are asked for.
-        if options.assertFormats, case .string(let name)? = keywords["format"], let kind = FormatKind(rawValue: name) {
+        if options.assertFormats || entry.formatAssertion, case .string(let name)? = keywords["format"], let kind = FormatKind(rawValue: name) {
             schema.strings.append(.format(kind))
         }
 
