@@ -59,11 +59,19 @@ struct Evaluator {
     var dynamicScope: [Int] = []
     var sensitive = 0
     var depth = 0
+    /// Schemas entered at the current instance location without consuming input (a `$ref`
+    /// cycle such as `a → b → a` grows only this).
+    var inPlaceDepth = 0
     /// When set, `x-sanitize` values met on the way are collected with their instance node.
     var collectSteps = false
     var steps: [(node: Int, steps: Int)] = []
 
-    static let depthLimit = 400
+    /// Most nested schema evaluations in all: a recursive schema over a deeply nested instance
+    /// stops here with a `depth-limit` violation instead of exhausting the thread's stack
+    /// (600 keeps a debug build on a 512 KiB stack safe; about 300 levels of `items`/`$ref`).
+    static let depthLimit = 600
+    /// Most schemas entered at one instance location.
+    static let inPlaceDepthLimit = 64
 
     init(program: ContractProgram, document: JSONDocument, failFast: Bool) {
         self.program = program
@@ -133,9 +141,13 @@ struct Evaluator {
             break
         }
         depth += 1
-        defer { depth -= 1 }
-        if depth > Evaluator.depthLimit {
-            report(s, "", .depthLimit, "evaluation is nested deeper than \(Evaluator.depthLimit) schemas")
+        inPlaceDepth += 1
+        defer {
+            depth -= 1
+            inPlaceDepth -= 1
+        }
+        if depth > Evaluator.depthLimit || inPlaceDepth > Evaluator.inPlaceDepthLimit {
+            report(s, "", .depthLimit, "evaluation is nested deeper than the limit (a $ref cycle that never reaches a value?)")
             return false
         }
         let pushedScope = dynamicScope.last != schema.resource
@@ -218,7 +230,12 @@ struct Evaluator {
     /// Evaluates a subschema against another node with fresh annotations.
     mutating func evaluateChild(_ s: Int, _ node: Int, _ step: PathStep) -> Bool {
         path.append(step)
-        defer { path.removeLast() }
+        let savedInPlace = inPlaceDepth
+        inPlaceDepth = 0
+        defer {
+            path.removeLast()
+            inPlaceDepth = savedInPlace
+        }
         var fresh = Annotations()
         return evaluate(s, node, &fresh, collect: false)
     }
