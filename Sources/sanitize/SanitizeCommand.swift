@@ -18,6 +18,7 @@ struct SanitizeCommand: ParsableCommand {
             """,
         subcommands: [
             Check.self,
+            Validate.self,
         ]
     )
 

@@ -158,7 +158,8 @@ public struct Contract: Sendable {
     static func parseViolation(_ error: SanitizeError) -> Violation {
         Violation(
             instanceLocation: "", keywordLocation: "", absoluteKeywordLocation: "",
-            code: Violation.Code(rawValue: error.code.rawValue), message: "not valid JSON: \(error)")
+            code: Violation.Code(rawValue: error.code.rawValue),
+            message: "not valid JSON: \(error.reason)" + (error.location.map { " (\($0))" } ?? ""))
     }
 
     /// The `x-sanitize` values of the schemas that apply to each node of an instance.
