@@ -262,21 +262,34 @@ struct ContractCompiler {
         if let index = memo[canonical] { return index }
         let index = program.schemas.count
         program.schemas.append(CompiledSchema())
+        program.locations.append(SchemaLocation(resourceURI: entry.resourceURI, pointer: entry.pointer))
         memo[canonical] = index
         var schema = CompiledSchema()
-        schema.resourceURI = entry.resourceURI
-        schema.pointer = entry.pointer
-        schema.resource = resource(entry.resourceURI)
+        schema.resource = Int32(resource(entry.resourceURI))
         switch entry.value {
         case .bool(let allowed):
             schema.kind = allowed ? .alwaysValid : .alwaysInvalid
         case .object:
-            try compileKeywords(entry, into: &schema)
-            if schema.general.isEmpty && schema.inPlace.isEmpty && schema.strings.isEmpty && schema.numbers.isEmpty
-                && schema.objects.isEmpty && schema.arrays.isEmpty && !schema.needsAnnotations && schema.sanitizeSteps == nil
-                && !schema.sensitive
-            {
+            var builder = SchemaBuilder()
+            try compileKeywords(entry, into: &builder)
+            if builder.isTrivial {
                 schema.kind = .alwaysValid
+            } else {
+                func flush(_ checks: [Check]) -> PoolRange {
+                    let range = PoolRange(start: Int32(program.checks.count), count: Int32(checks.count))
+                    program.checks.append(contentsOf: checks)
+                    return range
+                }
+                schema.general = flush(builder.general)
+                schema.inPlace = flush(builder.inPlace)
+                schema.strings = flush(builder.strings)
+                schema.numbers = flush(builder.numbers)
+                schema.objects = flush(builder.objects)
+                schema.arrays = flush(builder.arrays)
+                schema.unevaluatedProperties = builder.unevaluatedProperties
+                schema.unevaluatedItems = builder.unevaluatedItems
+                schema.sensitive = builder.sensitive
+                schema.sanitizeSteps = builder.sanitizeSteps
             }
         default:
             throw SanitizeError(

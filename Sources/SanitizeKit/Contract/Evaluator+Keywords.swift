@@ -26,7 +26,8 @@ extension Evaluator {
             if length <= limit { return true }
             report(s, "maxLength", .maxLength, "string has \(length) characters, more than the maximum \(limit)")
             return false
-        case .pattern(let matcher):
+        case .pattern(let index):
+            let matcher = program.patterns[Int(index)]
             if document.withStringBytes(node, { matcher.matches($0) }) { return true }
             report(s, "pattern", .pattern, "string does not match the pattern \(JSONValue.string(matcher.source).jsonText)\(shown(node))")
             return false
@@ -52,23 +53,28 @@ extension Evaluator {
 
     mutating func checkNumber(_ s: Int, _ check: Check, _ node: Int) -> Bool {
         switch check {
-        case .minimum(let bound):
+        case .minimum(let index):
+            let bound = program.bounds[Int(index)]
             if compare(node, bound) >= 0 { return true }
             report(s, "minimum", .minimum, "number is less than the minimum \(bound.text)\(shown(node))")
             return false
-        case .maximum(let bound):
+        case .maximum(let index):
+            let bound = program.bounds[Int(index)]
             if compare(node, bound) <= 0 { return true }
             report(s, "maximum", .maximum, "number is greater than the maximum \(bound.text)\(shown(node))")
             return false
-        case .exclusiveMinimum(let bound):
+        case .exclusiveMinimum(let index):
+            let bound = program.bounds[Int(index)]
             if compare(node, bound) > 0 { return true }
             report(s, "exclusiveMinimum", .exclusiveMinimum, "number must be greater than \(bound.text)\(shown(node))")
             return false
-        case .exclusiveMaximum(let bound):
+        case .exclusiveMaximum(let index):
+            let bound = program.bounds[Int(index)]
             if compare(node, bound) < 0 { return true }
             report(s, "exclusiveMaximum", .exclusiveMaximum, "number must be less than \(bound.text)\(shown(node))")
             return false
-        case .multipleOf(let bound):
+        case .multipleOf(let index):
+            let bound = program.bounds[Int(index)]
             if let small = smallInteger(node), let divisor = bound.int, divisor > 0 {
                 if small % divisor == 0 { return true }
             } else if let value = decimal(node), value.isMultiple(of: bound.decimal) {
@@ -113,15 +119,16 @@ extension Evaluator {
             return false
         case .required(let keys):
             var valid = true
-            for key in keys where !has(key, in: node) {
+            for index in keys.range where !has(program.keys[Int(program.lists[index])], in: node) {
+                let key = program.keys[Int(program.lists[index])]
                 report(s, "required", .required, "required member \(JSONValue.string(key.text).jsonText) is missing")
                 valid = false
                 if stopEarly { return false }
             }
             return valid
-        case .dependentRequired(let list):
+        case .dependentRequired(let table):
             var valid = true
-            for dependency in list where has(dependency.key, in: node) {
+            for dependency in program.dependentRequired[Int(table)] where has(dependency.key, in: node) {
                 for key in dependency.required where !has(key, in: node) {
                     report(
                         s, "dependentRequired", .dependentRequired,
@@ -137,7 +144,7 @@ extension Evaluator {
             let end = document.after(node)
             while child < end {
                 var ignored = Annotations()
-                if !probe(sub, child, &ignored, collect: false) {
+                if !probe(Int(sub), child, &ignored, collect: false) {
                     path.append(.key(child))
                     report(s, "propertyNames", .propertyNames, "member name is not allowed\(shown(child))")
                     path.removeLast()
@@ -147,14 +154,15 @@ extension Evaluator {
                 child = document.after(child + 1)
             }
             return valid
-        case .object(let shape):
-            return checkShape(s, shape, node, &annotations, collect: collect)
+        case .object(let index):
+            return checkShape(s, Int(index), node, &annotations, collect: collect)
         default:
             return true
         }
     }
 
-    mutating func checkShape(_ s: Int, _ shape: ObjectShape, _ node: Int, _ annotations: inout Annotations, collect: Bool) -> Bool {
+    mutating func checkShape(_ s: Int, _ shapeIndex: Int, _ node: Int, _ annotations: inout Annotations, collect: Bool) -> Bool {
+        let shape = program.shapes[shapeIndex]
         var valid = true
         var child = node + 1
         let end = document.after(node)
@@ -170,22 +178,23 @@ extension Evaluator {
                 }
                 if let found {
                     matched = true
-                    if !evaluateChild(shape.schemas[found], value, .key(child)) {
+                    if !evaluateChild(Int(shape.schemas[found]), value, .key(child)) {
                         valid = false
                         if stopEarly { return false }
                     }
                 }
             }
             if !shape.patterns.isEmpty {
-                for entry in shape.patterns where document.withStringBytes(child, { entry.pattern.matches($0) }) {
+                for entry in shape.patterns where document.withStringBytes(child, { program.patterns[Int(entry.pattern)].matches($0) }) {
                     matched = true
-                    if !evaluateChild(entry.schema, value, .key(child)) {
+                    if !evaluateChild(Int(entry.schema), value, .key(child)) {
                         valid = false
                         if stopEarly { return false }
                     }
                 }
             }
-            if !matched, let additional = shape.additional {
+            if !matched, shape.additional >= 0 {
+                let additional = Int(shape.additional)
                 matched = true
                 if program.schemas[additional].kind == .alwaysInvalid {
                     path.append(.key(child))
@@ -248,21 +257,22 @@ extension Evaluator {
             return false
         case .uniqueItems:
             return checkUnique(s, node)
-        case .items(let prefix, let rest, let keyword):
+        case .items(let prefix, let rest, let additional):
+            let keyword = additional ? "additionalItems" : "items"
             var valid = true
             var child = node + 1
             var index = 0
             let end = document.after(node)
             while child < end {
                 let sub: Int
-                if index < prefix.count {
-                    sub = prefix[index]
-                } else if let rest {
-                    sub = rest
+                if index < Int(prefix.count) {
+                    sub = Int(program.lists[prefix.range.lowerBound + index])
+                } else if rest >= 0 {
+                    sub = Int(rest)
                 } else {
                     break
                 }
-                if index >= prefix.count && program.schemas[sub].kind == .alwaysInvalid {
+                if index >= Int(prefix.count) && program.schemas[sub].kind == .alwaysInvalid {
                     path.append(.index(index))
                     report(s, keyword, .additionalItems, "array has more than \(prefix.count) items")
                     path.removeLast()
@@ -286,11 +296,11 @@ extension Evaluator {
             let end = document.after(node)
             while child < end {
                 var ignored = Annotations()
-                if probe(sub, child, &ignored, collect: false) {
+                if probe(Int(sub), child, &ignored, collect: false) {
                     matches += 1
                     if collect { annotations.markItems(index..<(index + 1), of: itemCount) }
-                    if !collect, let maximum, matches > maximum { break }
-                    if !collect, maximum == nil, matches >= minimum { break }
+                    if !collect, maximum >= 0, matches > maximum { break }
+                    if !collect, maximum < 0, matches >= minimum { break }
                 }
                 index += 1
                 child = document.after(child)
@@ -301,7 +311,7 @@ extension Evaluator {
                     minimum == 1 ? "no item matches the contains schema" : "only \(matches) items match the contains schema, fewer than \(minimum)")
                 return false
             }
-            if let maximum, matches > maximum {
+            if maximum >= 0, matches > maximum {
                 report(s, "maxContains", .maxContains, "more than \(maximum) items match the contains schema")
                 return false
             }

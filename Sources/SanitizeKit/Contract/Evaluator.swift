@@ -97,12 +97,12 @@ struct Evaluator {
 
     func report(_ schema: Int, _ keyword: String, _ code: Violation.Code, _ message: @autoclosure () -> String) {
         guard quiet == 0 else { return }
-        let compiled = program.schemas[schema]
-        let pointer = keyword.isEmpty ? compiled.pointer : compiled.pointer + "/" + keyword
+        let location = program.locations[schema]
+        let pointer = keyword.isEmpty ? location.pointer : location.pointer + "/" + keyword
         sink.items.append(
             Violation(
                 instanceLocation: instancePointer, keywordLocation: pointer,
-                absoluteKeywordLocation: compiled.resourceURI + "#" + pointer, code: code, message: message()))
+                absoluteKeywordLocation: location.resourceURI + "#" + pointer, code: code, message: message()))
     }
 
     /// A short rendering of a value for messages, or nothing under a sensitive schema.
@@ -150,12 +150,12 @@ struct Evaluator {
             report(s, "", .depthLimit, "evaluation is nested deeper than the limit (a $ref cycle that never reaches a value?)")
             return false
         }
-        let pushedScope = dynamicScope.last != schema.resource
-        if pushedScope { dynamicScope.append(schema.resource) }
+        let pushedScope = program.usesDynamicScope && dynamicScope.last != Int(schema.resource)
+        if pushedScope { dynamicScope.append(Int(schema.resource)) }
         defer { if pushedScope { dynamicScope.removeLast() } }
         if schema.sensitive { sensitive += 1 }
         defer { if schema.sensitive { sensitive -= 1 } }
-        if collectSteps, let index = schema.sanitizeSteps { steps.append((node, index)) }
+        if collectSteps, schema.sanitizeSteps >= 0 { steps.append((node, Int(schema.sanitizeSteps))) }
 
         if schema.needsAnnotations && !collect {
             var local = Annotations()
@@ -168,55 +168,55 @@ struct Evaluator {
         _ s: Int, _ schema: CompiledSchema, _ node: Int, _ annotations: inout Annotations, collect: Bool
     ) -> Bool {
         var valid = true
-        for check in schema.general {
-            if !checkGeneral(s, check, node) {
+        for index in schema.general.range {
+            if !checkGeneral(s, program.checks[index], node) {
                 valid = false
                 if stopEarly { return false }
             }
         }
-        for check in schema.inPlace {
-            if !checkInPlace(s, check, node, &annotations, collect: collect) {
+        for index in schema.inPlace.range {
+            if !checkInPlace(s, program.checks[index], node, &annotations, collect: collect) {
                 valid = false
                 if stopEarly { return false }
             }
         }
         switch document.kind(node) {
         case .string:
-            for check in schema.strings {
-                if !checkString(s, check, node) {
+            for index in schema.strings.range {
+                if !checkString(s, program.checks[index], node) {
                     valid = false
                     if stopEarly { return false }
                 }
             }
         case .number:
-            for check in schema.numbers {
-                if !checkNumber(s, check, node) {
+            for index in schema.numbers.range {
+                if !checkNumber(s, program.checks[index], node) {
                     valid = false
                     if stopEarly { return false }
                 }
             }
         case .object:
-            for check in schema.objects {
-                if !checkObject(s, check, node, &annotations, collect: collect) {
+            for index in schema.objects.range {
+                if !checkObject(s, program.checks[index], node, &annotations, collect: collect) {
                     valid = false
                     if stopEarly { return false }
                 }
             }
-            if let unevaluated = schema.unevaluatedProperties {
-                if !checkUnevaluatedProperties(s, unevaluated, node, &annotations) {
+            if schema.unevaluatedProperties >= 0 {
+                if !checkUnevaluatedProperties(s, Int(schema.unevaluatedProperties), node, &annotations) {
                     valid = false
                     if stopEarly { return false }
                 }
             }
         case .array:
-            for check in schema.arrays {
-                if !checkArray(s, check, node, &annotations, collect: collect) {
+            for index in schema.arrays.range {
+                if !checkArray(s, program.checks[index], node, &annotations, collect: collect) {
                     valid = false
                     if stopEarly { return false }
                 }
             }
-            if let unevaluated = schema.unevaluatedItems {
-                if !checkUnevaluatedItems(s, unevaluated, node, &annotations) {
+            if schema.unevaluatedItems >= 0 {
+                if !checkUnevaluatedItems(s, Int(schema.unevaluatedItems), node, &annotations) {
                     valid = false
                     if stopEarly { return false }
                 }
@@ -256,11 +256,13 @@ struct Evaluator {
             report(s, "type", .type, "expected \(TypeBits.names(mask)), found \(typeName(node))")
             return false
         case .const(let index):
-            if JSONEquality.equal(document, node, program.constants[index], 0) { return true }
+            if JSONEquality.equal(document, node, program.constants[Int(index)], 0) { return true }
             report(s, "const", .const, "value is not the required constant\(shown(node))")
             return false
         case .enumeration(let indices):
-            for index in indices where JSONEquality.equal(document, node, program.constants[index], 0) { return true }
+            for index in indices.range where JSONEquality.equal(document, node, program.constants[Int(program.lists[index])], 0) {
+                return true
+            }
             report(s, "enum", .enum, "value is not one of the \(indices.count) allowed values\(shown(node))")
             return false
         default:
@@ -329,11 +331,12 @@ struct Evaluator {
     mutating func checkInPlace(_ s: Int, _ check: Check, _ node: Int, _ annotations: inout Annotations, collect: Bool) -> Bool {
         switch check {
         case .ref(let target):
-            return evaluate(target, node, &annotations, collect: collect)
+            return evaluate(Int(target), node, &annotations, collect: collect)
         case .dynamicRef(let anchor, let fallback):
-            var target = fallback
+            var target = Int(fallback)
+            let name = program.anchorNames[Int(anchor)]
             for resource in dynamicScope {
-                if let found = program.resources[resource].dynamicAnchors[anchor] {
+                if let found = program.resources[resource].dynamicAnchors[name] {
                     target = found
                     break
                 }
@@ -341,8 +344,8 @@ struct Evaluator {
             return evaluate(target, node, &annotations, collect: collect)
         case .allOf(let list):
             var valid = true
-            for sub in list {
-                if !evaluate(sub, node, &annotations, collect: collect) {
+            for index in list.range {
+                if !evaluate(Int(program.lists[index]), node, &annotations, collect: collect) {
                     valid = false
                     if stopEarly { return false }
                 }
@@ -350,9 +353,9 @@ struct Evaluator {
             return valid
         case .anyOf(let list):
             var matched = false
-            for sub in list {
+            for index in list.range {
                 var branch = Annotations()
-                if probe(sub, node, &branch, collect: collect) {
+                if probe(Int(program.lists[index]), node, &branch, collect: collect) {
                     matched = true
                     if !collect { break }
                     annotations.merge(branch)
@@ -363,9 +366,9 @@ struct Evaluator {
         case .oneOf(let list):
             var matches = 0
             var kept = Annotations()
-            for sub in list {
+            for index in list.range {
                 var branch = Annotations()
-                if probe(sub, node, &branch, collect: collect) {
+                if probe(Int(program.lists[index]), node, &branch, collect: collect) {
                     matches += 1
                     if matches > 1 { break }
                     kept = branch
@@ -381,26 +384,31 @@ struct Evaluator {
             return false
         case .not(let sub):
             var ignored = Annotations()
-            if probe(sub, node, &ignored, collect: false) {
+            if probe(Int(sub), node, &ignored, collect: false) {
                 report(s, "not", .not, "value matches a schema it must not match")
                 return false
             }
             return true
         case .conditional(let ifSchema, let thenSchema, let elseSchema):
-            if thenSchema == nil && elseSchema == nil && !collect { return true }
+            if thenSchema < 0 && elseSchema < 0 && !collect { return true }
             var branch = Annotations()
-            if probe(ifSchema, node, &branch, collect: collect) {
+            if probe(Int(ifSchema), node, &branch, collect: collect) {
                 if collect { annotations.merge(branch) }
-                guard let thenSchema else { return true }
-                return evaluate(thenSchema, node, &annotations, collect: collect)
+                guard thenSchema >= 0 else { return true }
+                return evaluate(Int(thenSchema), node, &annotations, collect: collect)
             }
-            guard let elseSchema else { return true }
-            return evaluate(elseSchema, node, &annotations, collect: collect)
-        case .dependentSchemas(let list):
+            guard elseSchema >= 0 else { return true }
+            return evaluate(Int(elseSchema), node, &annotations, collect: collect)
+        case .dependentSchemas(let pairs):
             guard document.kind(node) == .object else { return true }
             var valid = true
-            for dependency in list where has(dependency.key, in: node) {
-                if !evaluate(dependency.schema, node, &annotations, collect: collect) {
+            var index = pairs.range.lowerBound
+            while index < pairs.range.upperBound {
+                let key = Int(program.lists[index])
+                let sub = Int(program.lists[index + 1])
+                index += 2
+                guard has(program.keys[key], in: node) else { continue }
+                if !evaluate(sub, node, &annotations, collect: collect) {
                     valid = false
                     if stopEarly { return false }
                 }
