@@ -79,10 +79,11 @@ struct Validate: ParsableCommand {
 
         if instances.isEmpty {
             var reader = LineReader(descriptor: 0, maxLineBytes: maxLineBytes)
+            var validator = contract.makeValidator()
             while let line = try reader.next() {
                 switch line {
                 case .bytes(let number, let bytes):
-                    try emit(contract.validate(bytes), where: "line \(number)")
+                    try emit(validator.validate(bytes), where: "line \(number)")
                 case .oversized(let number, let byteCount):
                     let violation = Violation(
                         instanceLocation: "", keywordLocation: "", absoluteKeywordLocation: "",

@@ -16,12 +16,16 @@ struct NumberBound: Sendable {
     let decimal: JSONDecimal
     /// The bound as an integer when it is one and fits: compared without parsing decimals.
     let int: Int64?
+    /// The bound as a Double when that comparison is exact (see ``JSONDecimal/exactDouble(_:)``).
+    let double: Double?
     let text: String
 
     init?(_ text: String) {
         guard let decimal = JSONDecimal(text) else { return nil }
         self.decimal = decimal
         self.int = decimal.int64
+        var copy = text
+        self.double = copy.withUTF8 { JSONDecimal.exactDouble(UnsafeRawBufferPointer($0)) }
         self.text = text
     }
 }

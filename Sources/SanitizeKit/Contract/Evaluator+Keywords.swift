@@ -47,6 +47,9 @@ extension Evaluator {
         if let small = smallInteger(node), let limit = bound.int {
             return small < limit ? -1 : (small == limit ? 0 : 1)
         }
+        if let limit = bound.double, let value = exactDouble(node) {
+            return value < limit ? -1 : (value == limit ? 0 : 1)
+        }
         guard let value = decimal(node) else { return 0 }
         return JSONDecimal.compare(value, bound.decimal)
     }

@@ -51,7 +51,7 @@ struct Evaluator {
     let failFast: Bool
     /// Collected violations; a reference so that reporting does not need `mutating`
     /// (messages are built lazily from the evaluator's state, only when reported).
-    let sink = ViolationSink()
+    let sink: ViolationSink
     var violations: [Violation] { sink.items }
     /// > 0 inside `anyOf`/`oneOf`/`not`/`if`/`contains`/`propertyNames`: nothing is reported.
     var quiet = 0
@@ -73,10 +73,11 @@ struct Evaluator {
     /// Most schemas entered at one instance location.
     static let inPlaceDepthLimit = 64
 
-    init(program: ContractProgram, document: JSONDocument, failFast: Bool) {
+    init(program: ContractProgram, document: JSONDocument, failFast: Bool, sink: ViolationSink = ViolationSink()) {
         self.program = program
         self.document = document
         self.failFast = failFast
+        self.sink = sink
     }
 
     var stopEarly: Bool { failFast || quiet > 0 }
@@ -303,6 +304,14 @@ struct Evaluator {
         let n = document.nodes[node]
         return document.storage.withUnsafeBytes { raw in
             JSONDecimal(text: UnsafeRawBufferPointer(rebasing: raw[Int(n.start)..<Int(n.end)]))
+        }
+    }
+
+    /// The number at `node` as a Double when the conversion is exact (no allocation).
+    func exactDouble(_ node: Int) -> Double? {
+        let n = document.nodes[node]
+        return document.storage.withUnsafeBytes { raw in
+            JSONDecimal.exactDouble(UnsafeRawBufferPointer(rebasing: raw[Int(n.start)..<Int(n.end)]))
         }
     }
 
