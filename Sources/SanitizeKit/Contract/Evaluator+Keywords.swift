@@ -43,47 +43,43 @@ extension Evaluator {
     // MARK: numbers
 
     /// Compares the number at `node` with a bound: -1, 0 or 1.
-    func compare(_ node: Int, _ bound: NumberBound) -> Int {
-        if let small = smallInteger(node), let limit = bound.int {
+    func compare(_ node: Int, _ boundIndex: Int32) -> Int {
+        let fast = fastBounds[Int(boundIndex)]
+        if let limit = fast.int, let small = smallInteger(node) {
             return small < limit ? -1 : (small == limit ? 0 : 1)
         }
-        if let limit = bound.double, let value = exactDouble(node) {
+        if let limit = fast.double, let value = exactDouble(node) {
             return value < limit ? -1 : (value == limit ? 0 : 1)
         }
         guard let value = decimal(node) else { return 0 }
-        return JSONDecimal.compare(value, bound.decimal)
+        return JSONDecimal.compare(value, program.bounds[Int(boundIndex)].decimal)
     }
 
     mutating func checkNumber(_ s: Int, _ check: Check, _ node: Int) -> Bool {
         switch check {
         case .minimum(let index):
-            let bound = program.bounds[Int(index)]
-            if compare(node, bound) >= 0 { return true }
-            report(s, "minimum", .minimum, "number is less than the minimum \(bound.text)\(shown(node))")
+            if compare(node, index) >= 0 { return true }
+            report(s, "minimum", .minimum, "number is less than the minimum \(program.bounds[Int(index)].text)\(shown(node))")
             return false
         case .maximum(let index):
-            let bound = program.bounds[Int(index)]
-            if compare(node, bound) <= 0 { return true }
-            report(s, "maximum", .maximum, "number is greater than the maximum \(bound.text)\(shown(node))")
+            if compare(node, index) <= 0 { return true }
+            report(s, "maximum", .maximum, "number is greater than the maximum \(program.bounds[Int(index)].text)\(shown(node))")
             return false
         case .exclusiveMinimum(let index):
-            let bound = program.bounds[Int(index)]
-            if compare(node, bound) > 0 { return true }
-            report(s, "exclusiveMinimum", .exclusiveMinimum, "number must be greater than \(bound.text)\(shown(node))")
+            if compare(node, index) > 0 { return true }
+            report(s, "exclusiveMinimum", .exclusiveMinimum, "number must be greater than \(program.bounds[Int(index)].text)\(shown(node))")
             return false
         case .exclusiveMaximum(let index):
-            let bound = program.bounds[Int(index)]
-            if compare(node, bound) < 0 { return true }
-            report(s, "exclusiveMaximum", .exclusiveMaximum, "number must be less than \(bound.text)\(shown(node))")
+            if compare(node, index) < 0 { return true }
+            report(s, "exclusiveMaximum", .exclusiveMaximum, "number must be less than \(program.bounds[Int(index)].text)\(shown(node))")
             return false
         case .multipleOf(let index):
-            let bound = program.bounds[Int(index)]
-            if let small = smallInteger(node), let divisor = bound.int, divisor > 0 {
+            if let small = smallInteger(node), let divisor = fastBounds[Int(index)].int, divisor > 0 {
                 if small % divisor == 0 { return true }
-            } else if let value = decimal(node), value.isMultiple(of: bound.decimal) {
+            } else if let value = decimal(node), value.isMultiple(of: program.bounds[Int(index)].decimal) {
                 return true
             }
-            report(s, "multipleOf", .multipleOf, "number is not a multiple of \(bound.text)\(shown(node))")
+            report(s, "multipleOf", .multipleOf, "number is not a multiple of \(program.bounds[Int(index)].text)\(shown(node))")
             return false
         default:
             return true
@@ -122,8 +118,8 @@ extension Evaluator {
             return false
         case .required(let keys):
             var valid = true
-            for index in keys.range where !has(program.keys[Int(program.lists[index])], in: node) {
-                let key = program.keys[Int(program.lists[index])]
+            for index in keys.range where !has(program.keys[Int(lists[index])], in: node) {
+                let key = program.keys[Int(lists[index])]
                 report(s, "required", .required, "required member \(JSONValue.string(key.text).jsonText) is missing")
                 valid = false
                 if stopEarly { return false }
@@ -199,7 +195,7 @@ extension Evaluator {
             if !matched, shape.additional >= 0 {
                 let additional = Int(shape.additional)
                 matched = true
-                if program.schemas[additional].kind == .alwaysInvalid {
+                if schemas[additional].kind == .alwaysInvalid {
                     path.append(.key(child))
                     report(s, "additionalProperties", .additionalProperties, "member is not allowed by the contract")
                     path.removeLast()
@@ -223,7 +219,7 @@ extension Evaluator {
         let end = document.after(node)
         let memberCount = document.count(node)
         var memberIndex = 0
-        let denied = program.schemas[sub].kind == .alwaysInvalid
+        let denied = schemas[sub].kind == .alwaysInvalid
         while child < end {
             let evaluated = !annotations.properties.isEmpty && annotations.properties[memberIndex]
             if !evaluated {
@@ -269,13 +265,13 @@ extension Evaluator {
             while child < end {
                 let sub: Int
                 if index < Int(prefix.count) {
-                    sub = Int(program.lists[prefix.range.lowerBound + index])
+                    sub = Int(lists[prefix.range.lowerBound + index])
                 } else if rest >= 0 {
                     sub = Int(rest)
                 } else {
                     break
                 }
-                if index >= Int(prefix.count) && program.schemas[sub].kind == .alwaysInvalid {
+                if index >= Int(prefix.count) && schemas[sub].kind == .alwaysInvalid {
                     path.append(.index(index))
                     report(s, keyword, .additionalItems, "array has more than \(prefix.count) items")
                     path.removeLast()
@@ -354,7 +350,7 @@ extension Evaluator {
         var index = 0
         let end = document.after(node)
         let itemCount = document.count(node)
-        let denied = program.schemas[sub].kind == .alwaysInvalid
+        let denied = schemas[sub].kind == .alwaysInvalid
         while child < end {
             let evaluated = !annotations.items.isEmpty && annotations.items[index]
             if !evaluated {

@@ -47,6 +47,10 @@ enum PathStep {
 /// Walks one instance against a compiled program. Never throws: failures become violations.
 struct Evaluator {
     let program: ContractProgram
+    let schemas: UnsafeBufferPointer<CompiledSchema>
+    let checks: UnsafeBufferPointer<Check>
+    let lists: UnsafeBufferPointer<Int32>
+    let fastBounds: UnsafeBufferPointer<ProgramBuffers.FastBound>
     let document: JSONDocument
     let failFast: Bool
     /// Collected violations; a reference so that reporting does not need `mutating`
@@ -73,8 +77,12 @@ struct Evaluator {
     /// Most schemas entered at one instance location.
     static let inPlaceDepthLimit = 64
 
-    init(program: ContractProgram, document: JSONDocument, failFast: Bool, sink: ViolationSink = ViolationSink()) {
+    init(program: ContractProgram, buffers: ProgramBuffers, document: JSONDocument, failFast: Bool, sink: ViolationSink = ViolationSink()) {
         self.program = program
+        self.schemas = buffers.schemas
+        self.checks = buffers.checks
+        self.lists = buffers.lists
+        self.fastBounds = buffers.fastBounds
         self.document = document
         self.failFast = failFast
         self.sink = sink
@@ -131,7 +139,7 @@ struct Evaluator {
     ///   - annotations: receives evaluated members/items when `collect` is set.
     ///   - collect: whether the caller needs annotations for the same instance location.
     mutating func evaluate(_ s: Int, _ node: Int, _ annotations: inout Annotations, collect: Bool) -> Bool {
-        let schema = program.schemas[s]
+        let schema = schemas[s]
         switch schema.kind {
         case .alwaysValid:
             return true
@@ -170,13 +178,13 @@ struct Evaluator {
     ) -> Bool {
         var valid = true
         for index in schema.general.range {
-            if !checkGeneral(s, program.checks[index], node) {
+            if !checkGeneral(s, checks[index], node) {
                 valid = false
                 if stopEarly { return false }
             }
         }
         for index in schema.inPlace.range {
-            if !checkInPlace(s, program.checks[index], node, &annotations, collect: collect) {
+            if !checkInPlace(s, checks[index], node, &annotations, collect: collect) {
                 valid = false
                 if stopEarly { return false }
             }
@@ -184,21 +192,21 @@ struct Evaluator {
         switch document.kind(node) {
         case .string:
             for index in schema.strings.range {
-                if !checkString(s, program.checks[index], node) {
+                if !checkString(s, checks[index], node) {
                     valid = false
                     if stopEarly { return false }
                 }
             }
         case .number:
             for index in schema.numbers.range {
-                if !checkNumber(s, program.checks[index], node) {
+                if !checkNumber(s, checks[index], node) {
                     valid = false
                     if stopEarly { return false }
                 }
             }
         case .object:
             for index in schema.objects.range {
-                if !checkObject(s, program.checks[index], node, &annotations, collect: collect) {
+                if !checkObject(s, checks[index], node, &annotations, collect: collect) {
                     valid = false
                     if stopEarly { return false }
                 }
@@ -211,7 +219,7 @@ struct Evaluator {
             }
         case .array:
             for index in schema.arrays.range {
-                if !checkArray(s, program.checks[index], node, &annotations, collect: collect) {
+                if !checkArray(s, checks[index], node, &annotations, collect: collect) {
                     valid = false
                     if stopEarly { return false }
                 }
@@ -261,7 +269,7 @@ struct Evaluator {
             report(s, "const", .const, "value is not the required constant\(shown(node))")
             return false
         case .enumeration(let indices):
-            for index in indices.range where JSONEquality.equal(document, node, program.constants[Int(program.lists[index])], 0) {
+            for index in indices.range where JSONEquality.equal(document, node, program.constants[Int(lists[index])], 0) {
                 return true
             }
             report(s, "enum", .enum, "value is not one of the \(indices.count) allowed values\(shown(node))")
@@ -354,7 +362,7 @@ struct Evaluator {
         case .allOf(let list):
             var valid = true
             for index in list.range {
-                if !evaluate(Int(program.lists[index]), node, &annotations, collect: collect) {
+                if !evaluate(Int(lists[index]), node, &annotations, collect: collect) {
                     valid = false
                     if stopEarly { return false }
                 }
@@ -364,7 +372,7 @@ struct Evaluator {
             var matched = false
             for index in list.range {
                 var branch = Annotations()
-                if probe(Int(program.lists[index]), node, &branch, collect: collect) {
+                if probe(Int(lists[index]), node, &branch, collect: collect) {
                     matched = true
                     if !collect { break }
                     annotations.merge(branch)
@@ -377,7 +385,7 @@ struct Evaluator {
             var kept = Annotations()
             for index in list.range {
                 var branch = Annotations()
-                if probe(Int(program.lists[index]), node, &branch, collect: collect) {
+                if probe(Int(lists[index]), node, &branch, collect: collect) {
                     matches += 1
                     if matches > 1 { break }
                     kept = branch
@@ -413,8 +421,8 @@ struct Evaluator {
             var valid = true
             var index = pairs.range.lowerBound
             while index < pairs.range.upperBound {
-                let key = Int(program.lists[index])
-                let sub = Int(program.lists[index + 1])
+                let key = Int(lists[index])
+                let sub = Int(lists[index + 1])
                 index += 2
                 guard has(program.keys[key], in: node) else { continue }
                 if !evaluate(sub, node, &annotations, collect: collect) {
