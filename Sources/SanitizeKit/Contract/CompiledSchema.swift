@@ -34,6 +34,9 @@ struct NumberBound: Sendable {
 /// `properties` (keys sorted by hash), `patternProperties`, `additionalProperties`.
 struct ObjectShape: Sendable {
     var keys: [PropertyKey] = []
+    /// Per property: its index in ``ContractProgram/keys`` and its hash (parallel to `keys`).
+    var keyIndices: [Int32] = []
+    var hashes: [UInt64] = []
     var schemas: [Int32] = []
     var patterns: [(pattern: Int32, schema: Int32)] = []
     var additional: Int32 = noSchema

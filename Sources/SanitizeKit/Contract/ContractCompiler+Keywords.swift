@@ -115,7 +115,10 @@ extension ContractCompiler {
         if case .object(let map)? = keywords["properties"] {
             hasShape = true
             for member in map {
-                shape.keys.append(PropertyKey(member.key))
+                let key = PropertyKey(member.key)
+                shape.keys.append(key)
+                shape.hashes.append(key.hash)
+                shape.keyIndices.append(Int32(program.key(member.key)))
                 shape.schemas.append(try sub(["properties", member.key], member.value))
             }
             if shape.keys.count > 12 {

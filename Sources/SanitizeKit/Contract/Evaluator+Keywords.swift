@@ -88,6 +88,17 @@ extension Evaluator {
 
     // MARK: objects
 
+    /// Whether an object node has a member named by program key `keyIndex`.
+    func has(key keyIndex: Int, in node: Int) -> Bool {
+        var child = node + 1
+        let end = document.after(node)
+        while child < end {
+            if document.withStringBytes(child, { buffers.keyEquals(keyIndex, $0) }) { return true }
+            child = document.after(child + 1)
+        }
+        return false
+    }
+
     /// Whether an object node has a member with this key.
     func has(_ key: PropertyKey, in node: Int) -> Bool {
         var child = node + 1
@@ -118,7 +129,7 @@ extension Evaluator {
             return false
         case .required(let keys):
             var valid = true
-            for index in keys.range where !has(program.keys[Int(lists[index])], in: node) {
+            for index in keys.range where !has(key: Int(lists[index]), in: node) {
                 let key = program.keys[Int(lists[index])]
                 report(s, "required", .required, "required member \(JSONValue.string(key.text).jsonText) is missing")
                 valid = false
@@ -171,9 +182,19 @@ extension Evaluator {
             let value = child + 1
             var matched = false
             if !shape.keys.isEmpty {
-                let hash = keyHash(child)
-                let found = shape.lookup(hash: hash) { key in
-                    key.bytes.withUnsafeBytes { document.keyEquals(child, $0) }
+                let found: Int? = document.withStringBytes(child) { key in
+                    let hash = JSONDocument.fnv1a(key)
+                    if shape.keys.count > 12 {
+                        return shape.lookup(hash: hash) { $0.bytes.withUnsafeBytes { key.elementsEqual($0) } }
+                    }
+                    return shape.hashes.withUnsafeBufferPointer { hashes in
+                        for index in 0..<hashes.count where hashes[index] == hash
+                            && buffers.keyEquals(Int(shape.keyIndices[index]), key)
+                        {
+                            return index
+                        }
+                        return nil
+                    }
                 }
                 if let found {
                     matched = true
@@ -321,8 +342,30 @@ extension Evaluator {
     }
 
     mutating func checkUnique(_ s: Int, _ node: Int) -> Bool {
+        let count = document.count(node)
+        guard count > 1 else { return true }
+        if count <= 16 {
+            // Small arrays: pairwise, without allocating.
+            var first = node + 1
+            var firstIndex = 0
+            let end = document.after(node)
+            while first < end {
+                var second = document.after(first)
+                var secondIndex = firstIndex + 1
+                while second < end {
+                    if JSONEquality.equal(document, first, document, second) {
+                        report(s, "uniqueItems", .uniqueItems, "items \(firstIndex) and \(secondIndex) are equal")
+                        return false
+                    }
+                    second = document.after(second)
+                    secondIndex += 1
+                }
+                first = document.after(first)
+                firstIndex += 1
+            }
+            return true
+        }
         let items = document.elements(node)
-        guard items.count > 1 else { return true }
         var hashed: [(hash: UInt64, node: Int, index: Int)] = []
         hashed.reserveCapacity(items.count)
         for (index, item) in items.enumerated() { hashed.append((JSONEquality.hash(document, item), item, index)) }

@@ -51,6 +51,7 @@ struct Evaluator {
     let checks: UnsafeBufferPointer<Check>
     let lists: UnsafeBufferPointer<Int32>
     let fastBounds: UnsafeBufferPointer<ProgramBuffers.FastBound>
+    let buffers: ProgramBuffers
     let document: JSONDocument
     let failFast: Bool
     /// Collected violations; a reference so that reporting does not need `mutating`
@@ -83,6 +84,7 @@ struct Evaluator {
         self.checks = buffers.checks
         self.lists = buffers.lists
         self.fastBounds = buffers.fastBounds
+        self.buffers = buffers
         self.document = document
         self.failFast = failFast
         self.sink = sink
