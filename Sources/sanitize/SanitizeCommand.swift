@@ -19,6 +19,8 @@ struct SanitizeCommand: ParsableCommand {
         subcommands: [
             Filter.self,
             Message.self,
+            Check.self,
+            Validate.self,
         ]
     )
 

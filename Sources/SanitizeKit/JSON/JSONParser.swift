@@ -339,6 +339,25 @@ struct JSONParser {
 
     /// Rejects an object that repeats a key (compared after unescaping).
     mutating func checkDuplicateKeys(_ object: Int) throws(SanitizeError) {
+        if nodes[object].count <= 16 {
+            // Small objects: compare keys pairwise, length first; no hashing, no allocation.
+            var first = object + 1
+            let end = Int(nodes[object].next)
+            while first < end {
+                var second = Int(nodes[first + 1].next)
+                while second < end {
+                    let a = nodes[first]
+                    let b = nodes[second]
+                    let escaped = (a.flags | b.flags) & JSONNode.Flags.escaped != 0
+                    if escaped || a.end - a.start == b.end - b.start, keyEqual(first, second) {
+                        throw duplicate(second)
+                    }
+                    second = Int(nodes[second + 1].next)
+                }
+                first = Int(nodes[first + 1].next)
+            }
+            return
+        }
         var keys: [(hash: UInt64, node: Int)] = []
         keys.reserveCapacity(Int(nodes[object].count))
         var child = object + 1
@@ -378,7 +397,7 @@ struct JSONParser {
         let rawA = UnsafeRawBufferPointer(start: base + Int(nodes[a].start), count: Int(nodes[a].end - nodes[a].start))
         let rawB = UnsafeRawBufferPointer(start: base + Int(nodes[b].start), count: Int(nodes[b].end - nodes[b].start))
         let escaped = (nodes[a].flags | nodes[b].flags) & JSONNode.Flags.escaped != 0
-        if !escaped { return rawA.elementsEqual(rawB) }
+        if !escaped { return rawA.count == rawB.count && (rawA.count == 0 || memcmpEqual(rawA.baseAddress!, rawB.baseAddress!, rawA.count)) }
         return JSONDocument.decodeString(rawA, escaped: nodes[a].flags & JSONNode.Flags.escaped != 0)
             == JSONDocument.decodeString(rawB, escaped: nodes[b].flags & JSONNode.Flags.escaped != 0)
     }

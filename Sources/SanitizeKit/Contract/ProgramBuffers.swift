@@ -1,0 +1,65 @@
+/// The hot tables of a ``ContractProgram`` copied once into memory that the evaluator reads
+/// through plain pointers, so walking checks costs no reference counting.
+///
+/// `@unchecked Sendable`: the memory is written only in `init`, never changed afterwards, and
+/// freed in `deinit`; readers only read. Every evaluator that holds these pointers lives inside
+/// a call that keeps the owning ``Contract`` (and so this object) alive.
+final class ProgramBuffers: @unchecked Sendable {
+    let schemas: UnsafeBufferPointer<CompiledSchema>
+    let checks: UnsafeBufferPointer<Check>
+    let lists: UnsafeBufferPointer<Int32>
+    let fastBounds: UnsafeBufferPointer<FastBound>
+    /// Every key of ``ContractProgram/keys`` as bytes in one buffer, with spans and hashes.
+    let keyBytes: UnsafeBufferPointer<UInt8>
+    let keySpans: UnsafeBufferPointer<KeySpan>
+
+    struct KeySpan {
+        var start: Int
+        var count: Int
+        var hash: UInt64
+    }
+
+    /// The parts of a ``NumberBound`` needed on the fast paths, as plain values.
+    struct FastBound {
+        var int: Int64?
+        var double: Double?
+    }
+
+    init(_ program: ContractProgram) {
+        schemas = ProgramBuffers.copy(program.schemas)
+        checks = ProgramBuffers.copy(program.checks)
+        lists = ProgramBuffers.copy(program.lists)
+        fastBounds = ProgramBuffers.copy(program.bounds.map { FastBound(int: $0.int, double: $0.double) })
+        var bytes: [UInt8] = []
+        var spans: [KeySpan] = []
+        for key in program.keys {
+            spans.append(KeySpan(start: bytes.count, count: key.bytes.count, hash: key.hash))
+            bytes.append(contentsOf: key.bytes)
+        }
+        keyBytes = ProgramBuffers.copy(bytes)
+        keySpans = ProgramBuffers.copy(spans)
+    }
+
+    /// Whether `bytes` equal program key `index`.
+    @inline(__always)
+    func keyEquals(_ index: Int, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        let span = keySpans[index]
+        guard span.count == bytes.count else { return false }
+        return span.count == 0 || memcmpEqual(keyBytes.baseAddress! + span.start, bytes.baseAddress!, span.count)
+    }
+
+    static func copy<T>(_ values: [T]) -> UnsafeBufferPointer<T> {
+        let memory = UnsafeMutableBufferPointer<T>.allocate(capacity: max(values.count, 1))
+        _ = memory.initialize(from: values)
+        return UnsafeBufferPointer(rebasing: memory[0..<values.count])
+    }
+
+    deinit {
+        for buffer in [UnsafeMutableRawPointer(mutating: schemas.baseAddress), UnsafeMutableRawPointer(mutating: checks.baseAddress),
+            UnsafeMutableRawPointer(mutating: lists.baseAddress), UnsafeMutableRawPointer(mutating: fastBounds.baseAddress),
+            UnsafeMutableRawPointer(mutating: keyBytes.baseAddress), UnsafeMutableRawPointer(mutating: keySpans.baseAddress)]
+        {
+            buffer?.deallocate()
+        }
+    }
+}
