@@ -17,6 +17,7 @@ struct SanitizeCommand: ParsableCommand {
             configuration error.
             """,
         subcommands: [
+            Encode.self, Decode.self, Strip.self, Limit.self,
         ]
     )
 
