@@ -93,3 +93,38 @@ struct SQLQuotingTests {
         }
     }
 }
+
+/// The word-at-a-time fast path against a byte-by-byte reference, with special bytes at every
+/// position of strings around the 8-byte word size.
+@Suite("Quoting fast path")
+struct QuotingFastPathTests {
+    static func reference(_ value: String, quote: Character, replacements: [Character: String]) -> String {
+        // Per scalar: "\r\n" is one Character but two bytes to escape.
+        String(quote) + value.unicodeScalars.map { replacements[Character($0)] ?? String($0) }.joined() + String(quote)
+    }
+
+    @Test("agrees with a naive quoter on 20 000 random strings")
+    func randomStrings() throws {
+        var generator = SeededGenerator(seed: 99)
+        let alphabet: [Character] = ["a", "b", "'", "\"", "`", "\\", "\n", "\r", "\u{1A}", "é", "😀", " "]
+        let mysql: [Character: String] = ["\\": "\\\\", "'": "\\'", "\"": "\\\"", "\n": "\\n", "\r": "\\r", "\u{1A}": "\\Z"]
+        for _ in 0..<20_000 {
+            let length = Int(generator.next() % 40)
+            let value = String((0..<length).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] })
+            #expect(try SQL.quoteLiteral(value, dialect: .sqlite) == Self.reference(value, quote: "'", replacements: ["'": "''"]))
+            #expect(try SQL.quoteLiteral(value, dialect: .mysql) == Self.reference(value, quote: "'", replacements: mysql))
+            #expect(try Shell.quote(value) == Self.reference(value, quote: "'", replacements: ["'": "'\\''"]))
+            if !value.isEmpty {
+                #expect(try SQL.quoteIdentifier(value, dialect: .sqlite) == Self.reference(value, quote: "\"", replacements: ["\"": "\"\""]))
+            }
+        }
+    }
+
+    @Test("NUL is found at every position", arguments: 0..<20)
+    func nulPositions(position: Int) {
+        let value = String(repeating: "a", count: position) + "\u{0}" + String(repeating: "b", count: 19 - position)
+        #expect(throws: SanitizeError(.nulByte, "NUL byte at byte \(position) cannot be quoted for SQL", at: .init(byteOffset: position))) {
+            try SQL.quoteLiteral(value, dialect: .postgres)
+        }
+    }
+}
