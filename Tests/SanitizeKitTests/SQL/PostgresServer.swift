@@ -24,19 +24,24 @@ final class PostgresServer {
         directory = URL(fileURLWithPath: "/tmp/sanitize-pg-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         port = try Self.freePort()
-        if getuid() == 0 {
-            try Self.check(ExternalTool.run("chown", ["-R", "postgres:postgres", directory.path]), "chown")
+        do {
+            if getuid() == 0 {
+                try Self.check(ExternalTool.run("chown", ["-R", "postgres:postgres", directory.path]), "chown")
+            }
+            let data = directory.appendingPathComponent("data").path
+            try Self.check(
+                serverTool("initdb", ["-D", data, "-U", "postgres", "-A", "trust", "-E", "UTF8", "--no-locale", "--no-sync"]),
+                "initdb")
+            let options = "-p \(port) -k \(directory.path) -c listen_addresses=127.0.0.1 -c fsync=off"
+            try Self.check(
+                serverTool(
+                    "pg_ctl", closingInheritedDescriptors: true,
+                    ["-D", data, "-l", directory.appendingPathComponent("log").path, "-o", options, "-w", "-t", "30", "start"]),
+                "pg_ctl start")
+        } catch {
+            try? FileManager.default.removeItem(at: directory)
+            throw error
         }
-        let data = directory.appendingPathComponent("data").path
-        try Self.check(
-            serverTool("initdb", ["-D", data, "-U", "postgres", "-A", "trust", "-E", "UTF8", "--no-locale", "--no-sync"]),
-            "initdb")
-        let options = "-p \(port) -k \(directory.path) -c listen_addresses=127.0.0.1 -c fsync=off"
-        try Self.check(
-            serverTool(
-                "pg_ctl", closingInheritedDescriptors: true,
-                ["-D", data, "-l", directory.appendingPathComponent("log").path, "-o", options, "-w", "-t", "30", "start"]),
-            "pg_ctl start")
         running = true
     }
 
