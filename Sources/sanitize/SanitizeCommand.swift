@@ -21,6 +21,7 @@ struct SanitizeCommand: ParsableCommand {
             Message.self,
             Check.self,
             Validate.self,
+            Encode.self, Decode.self, Strip.self, Limit.self,
         ]
     )
 

@@ -63,46 +63,11 @@ public enum Shell {
     }
 }
 
-/// The single-quote quoting loop over bytes.
+/// The single-quote quoter: `'` + bytes with each `'` written as `'\''` + `'`.
 enum ShellQuoter {
-    /// `'` + bytes with each `'` as `'\''` + `'`.
+    static let quoter = ByteQuoter(quote: 0x27, replacements: [0x27: [0x27, 0x5C, 0x27, 0x27]])
+
     static func quoted(_ bytes: UnsafeRawBufferPointer) throws -> [UInt8] {
-        let count = bytes.count
-        var nulAt = -1
-        let result = UTF8Bytes.build(capacity: 4 * count + 2) { out in
-            out[0] = 0x27
-            var w = 1
-            if let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) {
-                var i = 0
-                while i < count {
-                    let byte = base[i]
-                    if byte > 0x27 {
-                        out[w] = byte
-                        w += 1
-                    } else if byte == 0x27 {
-                        out[w] = 0x27
-                        out[w + 1] = 0x5C
-                        out[w + 2] = 0x27
-                        out[w + 3] = 0x27
-                        w += 4
-                    } else if byte == 0 {
-                        nulAt = i
-                        return 0
-                    } else {
-                        out[w] = byte
-                        w += 1
-                    }
-                    i += 1
-                }
-            }
-            out[w] = 0x27
-            return w + 1
-        }
-        if nulAt >= 0 {
-            throw SanitizeError(
-                .nulByte, "NUL byte at byte \(nulAt) cannot be passed in a shell argument",
-                at: .init(byteOffset: nulAt))
-        }
-        return result
+        try quoter.quoted(bytes, nulReason: "cannot be passed in a shell argument")
     }
 }
