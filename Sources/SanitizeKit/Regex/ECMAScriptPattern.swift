@@ -1,43 +1,57 @@
 /// Rewrites the parts of an ECMA-262 pattern that PCRE2 (with `PCRE2_UCP` off) reads differently.
 ///
-/// Only `\s` and `\S` need it: ECMA-262 §22.2.2.9 defines `\s` as WhiteSpace (§12.2) plus
-/// LineTerminator (§12.3), a Unicode set, while PCRE2 without `PCRE2_UCP` matches ASCII
-/// whitespace only. The set is spelled out (TAB, LF, VT, FF, CR, the `Zs` characters of Unicode
-/// 15, U+2028, U+2029 and U+FEFF) in the `\uhhhh` form that `PCRE2_ALT_BSUX` reads.
+/// - `\s` and `\S`: ECMA-262 §22.2.2.9 defines `\s` as WhiteSpace (§12.2) plus LineTerminator
+///   (§12.3), a Unicode set, while PCRE2 without `PCRE2_UCP` matches ASCII whitespace only.
+///   The set is spelled out (TAB, LF, VT, FF, CR, the `Zs` characters of Unicode 15, U+2028,
+///   U+2029 and U+FEFF) in the `\uhhhh` form that `PCRE2_ALT_BSUX` reads.
+/// - `\p{…}` and `\P{…}`: ECMA-262 §22.2.2.9 (UnicodePropertyValueExpression) accepts the long
+///   names and aliases of General_Category values (`Letter`, `Decimal_Number`, `digit`), the
+///   `General_Category=`/`gc=` form and `Script=`/`sc=`/`Script_Extensions=`/`scx=`; PCRE2
+///   10.42 knows only the short names (`L`, `Nd`) and bare script names. They are mapped;
+///   anything else is passed on for PCRE2 to accept or refuse.
 enum ECMAScriptPattern {
     /// The whitespace set of ECMA-262 `\s`, for use inside a bracket class.
     static let whitespaceClassItems =
         #"\t\n\x0B\f\r \xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000\uFEFF"#
 
-    /// Returns `pattern` with every unescaped `\s`/`\S` replaced by an equivalent PCRE2 item.
+    /// Returns `pattern` with every unescaped `\s`/`\S` and every `\p{…}`/`\P{…}` rewritten for PCRE2.
     /// - Parameter pattern: an ECMA-262 pattern.
-    /// - Returns: the pattern for PCRE2; unchanged when it holds no `\s` or `\S`.
+    /// - Returns: the pattern for PCRE2; unchanged when it holds no backslash.
     static func translate(_ pattern: String) -> String {
         guard pattern.utf8.contains(UInt8(ascii: "\\")) else { return pattern }
-        var result = ""
-        result.reserveCapacity(pattern.utf8.count + 16)
+        let scalars = Array(pattern.unicodeScalars)
+        var result = String.UnicodeScalarView()
         var inClass = false
-        var escaped = false
-        for scalar in pattern.unicodeScalars {
-            if escaped {
-                escaped = false
-                switch scalar {
-                case "s":
-                    result += inClass ? whitespaceClassItems : "[\(whitespaceClassItems)]"
-                case "S":
-                    // A bracket class cannot hold a complement set: `\P{Xps}` (not Unicode
-                    // `Z`, TAB, LF, VT, FF, CR) is the nearest item; it admits U+FEFF
-                    // and excludes U+0085. See PCRE2Pattern.Options.
-                    result += inClass ? #"\P{Xps}"# : "[^\(whitespaceClassItems)]"
-                default:
-                    result.unicodeScalars.append("\\")
-                    result.unicodeScalars.append(scalar)
-                }
-                continue
-            }
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            index += 1
             switch scalar {
-            case "\\":
-                escaped = true
+            case "\\" where index < scalars.count:
+                let escaped = scalars[index]
+                index += 1
+                switch escaped {
+                case "s":
+                    result.append(contentsOf: (inClass ? whitespaceClassItems : "[\(whitespaceClassItems)]").unicodeScalars)
+                case "S":
+                    // A bracket class cannot hold a complement set: `\P{Xps}` (not Unicode `Z`,
+                    // TAB, LF, VT, FF, CR) is the nearest item; it admits U+FEFF and excludes
+                    // U+0085. See PCRE2Pattern.Options.
+                    result.append(contentsOf: (inClass ? #"\P{Xps}"# : "[^\(whitespaceClassItems)]").unicodeScalars)
+                case "p", "P":
+                    result.append("\\")
+                    result.append(escaped)
+                    if index < scalars.count, scalars[index] == "{",
+                        let close = scalars[index...].firstIndex(of: "}")
+                    {
+                        let name = String(String.UnicodeScalarView(scalars[(index + 1)..<close]))
+                        result.append(contentsOf: "{\(propertyName(name))}".unicodeScalars)
+                        index = close + 1
+                    }
+                default:
+                    result.append("\\")
+                    result.append(escaped)
+                }
                 continue
             case "[" where !inClass:
                 inClass = true
@@ -46,9 +60,38 @@ enum ECMAScriptPattern {
             default:
                 break
             }
-            result.unicodeScalars.append(scalar)
+            result.append(scalar)
         }
-        if escaped { result.unicodeScalars.append("\\") }  // PCRE2 reports the trailing `\`
-        return result
+        return String(result)
     }
+
+    /// The PCRE2 spelling of an ECMA-262 property expression.
+    static func propertyName(_ expression: String) -> String {
+        guard let equals = expression.firstIndex(of: "=") else {
+            return generalCategories[expression] ?? expression
+        }
+        let key = expression[..<equals]
+        let value = String(expression[expression.index(after: equals)...])
+        switch key {
+        case "General_Category", "gc": return generalCategories[value] ?? value
+        case "Script", "sc": return value
+        case "Script_Extensions", "scx": return "scx:" + value
+        default: return expression
+        }
+    }
+
+    /// General_Category long names and aliases (Unicode PropertyValueAliases.txt) → PCRE2 names.
+    static let generalCategories: [String: String] = [
+        "Other": "C", "Control": "Cc", "cntrl": "Cc", "Format": "Cf", "Unassigned": "Cn",
+        "Private_Use": "Co", "Surrogate": "Cs", "Letter": "L", "Cased_Letter": "L&",
+        "Lowercase_Letter": "Ll", "Modifier_Letter": "Lm", "Other_Letter": "Lo",
+        "Titlecase_Letter": "Lt", "Uppercase_Letter": "Lu", "Mark": "M", "Combining_Mark": "M",
+        "Spacing_Mark": "Mc", "Enclosing_Mark": "Me", "Nonspacing_Mark": "Mn", "Number": "N",
+        "Decimal_Number": "Nd", "digit": "Nd", "Letter_Number": "Nl", "Other_Number": "No",
+        "Punctuation": "P", "punct": "P", "Connector_Punctuation": "Pc", "Dash_Punctuation": "Pd",
+        "Close_Punctuation": "Pe", "Final_Punctuation": "Pf", "Initial_Punctuation": "Pi",
+        "Other_Punctuation": "Po", "Open_Punctuation": "Ps", "Symbol": "S", "Currency_Symbol": "Sc",
+        "Modifier_Symbol": "Sk", "Math_Symbol": "Sm", "Other_Symbol": "So", "Separator": "Z",
+        "Line_Separator": "Zl", "Paragraph_Separator": "Zp", "Space_Separator": "Zs", "LC": "L&",
+    ]
 }

@@ -57,6 +57,14 @@ struct PCRE2PatternECMAScriptTests {
         Case(pattern: "^a[^]$", subject: "a\n", matches: true, rule: "[^] is any character"),
         // The u flag: Unicode properties and code points.
         Case(pattern: #"\p{L}cole"#, subject: "école", matches: true, rule: "\\p{L} is Unicode"),
+        // ECMA-262 §22.2.2.9 UnicodePropertyValueExpression: long names and aliases.
+        Case(pattern: #"^\p{Letter}$"#, subject: "é", matches: true, rule: "General_Category long name"),
+        Case(pattern: #"^\p{digit}+$"#, subject: "\u{09EA}\u{09E8}", matches: true, rule: "the alias digit is Nd"),
+        Case(pattern: #"^\p{gc=Decimal_Number}$"#, subject: "7", matches: true, rule: "gc=Decimal_Number"),
+        Case(pattern: #"^\P{General_Category=Letter}$"#, subject: "7", matches: true, rule: "\\P complements"),
+        Case(pattern: #"^\p{Script=Greek}+$"#, subject: "δοκιμή", matches: true, rule: "Script=Greek"),
+        Case(pattern: #"^\p{sc=Greek}$"#, subject: "a", matches: false, rule: "sc=Greek refuses Latin"),
+        Case(pattern: #"^[\p{Lu}\p{Nd}]+$"#, subject: "A1", matches: true, rule: "short names inside a class"),
         Case(pattern: "^🐲*$", subject: "🐲🐲", matches: true, rule: "a quantifier applies to a whole code point"),
         Case(pattern: "^.$", subject: "🐲", matches: true, rule: ". is one code point"),
     ]
