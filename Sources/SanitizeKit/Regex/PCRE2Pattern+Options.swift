@@ -16,7 +16,9 @@ extension PCRE2Pattern {
     ///   `\S` becomes `\P{Xps}`, which wrongly admits U+FEFF and rejects U+0085;
     /// - `PCRE2_ALT_BSUX` and `PCRE2_EXTRA_ALT_BSUX`: `\uhhhh`, `\u{h…}` and `\xhh` escapes as in
     ///   ECMA-262; `PCRE2_ALLOW_EMPTY_CLASS`: `[]` matches nothing, `[^]` any character;
-    /// - `PCRE2_DOLLAR_ENDONLY`: `$` matches only at the very end, not before a final newline.
+    /// - `PCRE2_DOLLAR_ENDONLY`: `$` matches only at the very end, not before a final newline;
+    /// - `\p{…}`/`\P{…}` accept ECMA-262's General_Category long names and aliases (`Letter`,
+    ///   `digit`, `gc=Decimal_Number`) and `Script=`/`sc=`/`scx=`, mapped to PCRE2's names.
     /// Known differences that remain: `.` stops only at LF (ECMA-262 also stops at CR, U+2028,
     /// U+2029); lone surrogate escapes (`\uD83D`) do not compile; PCRE2 accepts some escapes
     /// ECMA-262 rejects with `u` (such as `\a`, `\e`).
