@@ -9,16 +9,23 @@
 ///   `General_Category=`/`gc=` form and `Script=`/`sc=`/`Script_Extensions=`/`scx=`; PCRE2
 ///   10.42 knows only the short names (`L`, `Nd`) and bare script names. They are mapped;
 ///   anything else is passed on for PCRE2 to accept or refuse.
+/// - `.` outside a class: ECMA-262 §22.2.2.7 lets it match anything but a LineTerminator (LF,
+///   CR, U+2028, U+2029); PCRE2's `.` stops at LF only.
 enum ECMAScriptPattern {
+    /// ECMA-262's `.` without the `s` flag.
+    static let anyButLineTerminator = #"[^\n\r\u2028\u2029]"#
+
     /// The whitespace set of ECMA-262 `\s`, for use inside a bracket class.
     static let whitespaceClassItems =
         #"\t\n\x0B\f\r \xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000\uFEFF"#
 
-    /// Returns `pattern` with every unescaped `\s`/`\S` and every `\p{…}`/`\P{…}` rewritten for PCRE2.
+    /// Returns `pattern` with every unescaped `\s`/`\S`, `\p{…}`/`\P{…}` and `.` rewritten for PCRE2.
     /// - Parameter pattern: an ECMA-262 pattern.
-    /// - Returns: the pattern for PCRE2; unchanged when it holds no backslash.
+    /// - Returns: the pattern for PCRE2; unchanged when it holds no backslash and no dot.
     static func translate(_ pattern: String) -> String {
-        guard pattern.utf8.contains(UInt8(ascii: "\\")) else { return pattern }
+        guard pattern.utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: ".") }) else {
+            return pattern
+        }
         let scalars = Array(pattern.unicodeScalars)
         var result = String.UnicodeScalarView()
         var inClass = false
@@ -52,6 +59,9 @@ enum ECMAScriptPattern {
                     result.append("\\")
                     result.append(escaped)
                 }
+                continue
+            case "." where !inClass:
+                result.append(contentsOf: anyButLineTerminator.unicodeScalars)
                 continue
             case "[" where !inClass:
                 inClass = true

@@ -19,9 +19,10 @@ extension PCRE2Pattern {
     /// - `PCRE2_DOLLAR_ENDONLY`: `$` matches only at the very end, not before a final newline;
     /// - `\p{…}`/`\P{…}` accept ECMA-262's General_Category long names and aliases (`Letter`,
     ///   `digit`, `gc=Decimal_Number`) and `Script=`/`sc=`/`scx=`, mapped to PCRE2's names.
-    /// Known differences that remain: `.` stops only at LF (ECMA-262 also stops at CR, U+2028,
-    /// U+2029); lone surrogate escapes (`\uD83D`) do not compile; PCRE2 accepts some escapes
-    /// ECMA-262 rejects with `u` (such as `\a`, `\e`).
+    /// - `.` outside a class becomes `[^\n\r\u2028\u2029]`: it stops at every ECMA-262
+    ///   LineTerminator, not only at LF.
+    /// Known differences that remain: lone surrogate escapes (`\uD83D`) do not compile; PCRE2
+    /// accepts some escapes ECMA-262 rejects with `u` (such as `\a`, `\e`).
     ///
     /// **Limits.** The interpreter obeys ``matchLimit``, ``depthLimit`` and ``heapLimit``; JIT
     /// code obeys only ``matchLimit`` (and its own 32 KiB stack). The defaults stop `(a+)+$` on

@@ -67,6 +67,12 @@ struct PCRE2PatternECMAScriptTests {
         Case(pattern: #"^[\p{Lu}\p{Nd}]+$"#, subject: "A1", matches: true, rule: "short names inside a class"),
         Case(pattern: "^🐲*$", subject: "🐲🐲", matches: true, rule: "a quantifier applies to a whole code point"),
         Case(pattern: "^.$", subject: "🐲", matches: true, rule: ". is one code point"),
+        // ECMA-262 §22.2.2.7: . matches anything but a LineTerminator.
+        Case(pattern: "^a.c$", subject: "a\rc", matches: false, rule: ". does not match CR"),
+        Case(pattern: "^a.c$", subject: "a\u{2028}c", matches: false, rule: ". does not match LINE SEPARATOR"),
+        Case(pattern: "^a.c$", subject: "a\u{85}c", matches: true, rule: ". matches NEL (not an ECMA LineTerminator)"),
+        Case(pattern: "^a[.]c$", subject: "a.c", matches: true, rule: ". inside a class is a literal dot"),
+        Case(pattern: #"^a\.c$"#, subject: "abc", matches: false, rule: "an escaped dot is a literal dot"),
     ]
 
     @Test(arguments: cases)
