@@ -42,6 +42,27 @@ enum EmailStructure {
         return asciiLength > 253 ? .domainTooLong : nil
     }
 
+    /// Why an address failed the built-in WHATWG pattern, when a named rule explains it.
+    ///
+    /// WHATWG HTML §4.10.5.1.5: local part `1*( atext / "." )`, "@", then labels of 1–63
+    /// letters, digits and hyphens that neither start nor end with a hyphen. Runs only after
+    /// the pattern failed, so it never changes a verdict, only the reason.
+    /// - Parameter address: the address bytes.
+    /// - Returns: the rule broken, or nil when only the local part's characters can be at fault.
+    static func html5Diagnosis(_ address: UnsafeRawBufferPointer) -> EmailRejection? {
+        guard let atIndex = address.firstIndex(of: at) else { return .missingAtSign }
+        guard atIndex > 0 else { return .emptyLocalPart }
+        guard atIndex + 1 < address.count else { return .emptyDomain }
+        let domain = address[(atIndex + 1)...]
+        var labelStart = domain.startIndex
+        while true {
+            let labelEnd = domain[labelStart...].firstIndex(of: dot) ?? domain.endIndex
+            if case .rejected(let rejection) = asciiLabel(domain[labelStart..<labelEnd]) { return rejection }
+            guard labelEnd < domain.endIndex else { return nil }
+            labelStart = labelEnd + 1
+        }
+    }
+
     /// One label's outcome: its length in A-label form, or the rule it breaks.
     private enum LabelCheck {
         case length(Int)
