@@ -9,6 +9,9 @@
 ///   `General_Category=`/`gc=` form and `Script=`/`sc=`/`Script_Extensions=`/`scx=`; PCRE2
 ///   10.42 knows only the short names (`L`, `Nd`) and bare script names. They are mapped;
 ///   anything else is passed on for PCRE2 to accept or refuse.
+/// - Escapes ECMA-262 does not define with the `u` flag (§22.2.1 `IdentityEscape` is only a
+///   SyntaxCharacter or `/`) are refused, instead of being given PCRE2's meaning: `\a`, `\e`,
+///   `\A`, `\z`, `\Z`, `\G`, `\Q`, `\E`, `\K`, `\h`, `\R`, `\X` and the like.
 /// - `.` outside a class: ECMA-262 §22.2.2.7 lets it match anything but a LineTerminator (LF,
 ///   CR, U+2028, U+2029); PCRE2's `.` stops at LF only.
 enum ECMAScriptPattern {
@@ -22,7 +25,9 @@ enum ECMAScriptPattern {
     /// Returns `pattern` with every unescaped `\s`/`\S`, `\p{…}`/`\P{…}` and `.` rewritten for PCRE2.
     /// - Parameter pattern: an ECMA-262 pattern.
     /// - Returns: the pattern for PCRE2; unchanged when it holds no backslash and no dot.
-    static func translate(_ pattern: String) -> String {
+    /// - Throws: ``SanitizeError`` coded `regex-compile` for an escape ECMA-262 does not define,
+    ///   with its byte offset in `pattern`.
+    static func translate(_ pattern: String) throws -> String {
         guard pattern.utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: ".") }) else {
             return pattern
         }
@@ -37,6 +42,13 @@ enum ECMAScriptPattern {
             case "\\" where index < scalars.count:
                 let escaped = scalars[index]
                 index += 1
+                guard isECMAScriptEscape(escaped, inClass: inClass) else {
+                    let offset = String(String.UnicodeScalarView(scalars[..<(index - 2)])).utf8.count
+                    throw SanitizeError(
+                        .regexCompile,
+                        "pattern does not compile at offset \(offset): \\\(escaped) is not an ECMA-262 escape",
+                        at: SanitizeError.Location(byteOffset: offset))
+                }
                 switch escaped {
                 case "s":
                     result.append(contentsOf: (inClass ? whitespaceClassItems : "[\(whitespaceClassItems)]").unicodeScalars)
@@ -73,6 +85,20 @@ enum ECMAScriptPattern {
             result.append(scalar)
         }
         return String(result)
+    }
+
+    /// Whether `\` followed by `scalar` is an escape of ECMA-262 with the `u` flag (§22.2.1:
+    /// CharacterEscape, CharacterClassEscape, DecimalEscape, `\b`/`\B`, `\k`, and in a class
+    /// also `\-`).
+    static func isECMAScriptEscape(_ scalar: Unicode.Scalar, inClass: Bool) -> Bool {
+        switch scalar {
+        case "f", "n", "r", "t", "v", "c", "0"..."9", "d", "D", "s", "S", "w", "W", "p", "P", "b", "x", "u",
+            "^", "$", "\\", ".", "*", "+", "?", "(", ")", "[", "]", "{", "}", "|", "/":
+            true
+        case "B", "k": !inClass
+        case "-": inClass
+        default: false
+        }
     }
 
     /// The PCRE2 spelling of an ECMA-262 property expression.

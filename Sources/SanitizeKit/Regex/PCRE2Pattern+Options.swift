@@ -21,8 +21,10 @@ extension PCRE2Pattern {
     ///   `digit`, `gc=Decimal_Number`) and `Script=`/`sc=`/`scx=`, mapped to PCRE2's names.
     /// - `.` outside a class becomes `[^\n\r\u2028\u2029]`: it stops at every ECMA-262
     ///   LineTerminator, not only at LF.
-    /// Known differences that remain: lone surrogate escapes (`\uD83D`) do not compile; PCRE2
-    /// accepts some escapes ECMA-262 rejects with `u` (such as `\a`, `\e`).
+    /// - escapes ECMA-262 does not define with the `u` flag (`\a`, `\e`, `\A`, `\z`, `\Q`, `\h`…)
+    ///   are compile errors instead of taking PCRE2's meaning.
+    /// Known differences that remain: lone surrogate escapes (`\uD83D`) do not compile; `\0`
+    /// followed by a digit is an octal escape instead of an error.
     ///
     /// **Limits.** The interpreter obeys ``matchLimit``, ``depthLimit`` and ``heapLimit``; JIT
     /// code obeys only ``matchLimit`` (and its own 32 KiB stack). The defaults stop `(a+)+$` on

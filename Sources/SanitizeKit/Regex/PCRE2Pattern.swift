@@ -49,7 +49,7 @@ public final class PCRE2Pattern: @unchecked Sendable, CustomDebugStringConvertib
     public init(_ pattern: String, options: Options = .default) throws {
         self.pattern = pattern
         self.options = options
-        let source = options.ecmaScriptCompatible ? ECMAScriptPattern.translate(pattern) : pattern
+        let source = options.ecmaScriptCompatible ? try ECMAScriptPattern.translate(pattern) : pattern
 
         var compileOptions = UInt32(PCRE2_UTF) | UInt32(PCRE2_NEVER_BACKSLASH_C)
         var extraOptions: UInt32 = 0

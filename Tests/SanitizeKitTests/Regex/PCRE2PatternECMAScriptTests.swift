@@ -84,6 +84,26 @@ struct PCRE2PatternECMAScriptTests {
         #expect(try PCRE2Pattern(example.pattern, options: interpreter).matches(example.subject) == example.matches)
     }
 
+    /// ECMA-262 §22.2.1 with the `u` flag: IdentityEscape is only a SyntaxCharacter or `/`.
+    @Test(arguments: [#"\a"#, #"\e"#, #"\A"#, #"\z"#, #"\Z"#, #"\G"#, #"\Q"#, #"\K"#, #"\h"#, #"\R"#, #"\X"#, #"\-"#, #"[\B]"#, #"\_"#])
+    func escapesECMAScriptDoesNotDefineAreRefused(pattern: String) {
+        do {
+            _ = try PCRE2Pattern("ab" + pattern, options: Self.ecma)
+            Issue.record("\(pattern) compiled in ECMAScript mode")
+        } catch let error as SanitizeError {
+            #expect(error.code == .regexCompile)
+            #expect(error.location?.byteOffset == (pattern.hasPrefix("[") ? 3 : 2))
+            #expect(error.reason.contains("not an ECMA-262 escape"))
+        } catch {
+            Issue.record("unexpected error \(error)")
+        }
+    }
+
+    @Test(arguments: [#"\/"#, #"\."#, #"\$"#, #"\|"#, #"[\-]"#, #"[\b]"#, #"\bx"#, #"\Bx"#, #"\v"#, #"(?<n>a)\k<n>"#, #"(a)\1"#, #"\0"#])
+    func escapesECMAScriptDefinesCompile(pattern: String) throws {
+        #expect(try PCRE2Pattern(pattern, options: Self.ecma).usesJIT == PCRE2Pattern.isJITAvailable)
+    }
+
     @Test func compileErrorInTranslatedPatternSaysSo() {
         do {
             _ = try PCRE2Pattern(#"\s("#, options: Self.ecma)
