@@ -1,6 +1,6 @@
 /// Rewrites the parts of an ECMA-262 pattern that PCRE2 (with `PCRE2_UCP` off) reads differently.
 ///
-/// - `\s` and `\S`: ECMA-262 §22.2.2.9 defines `\s` as WhiteSpace (§12.2) plus LineTerminator
+/// - `\s` and `\S` (a class holding `\S` is rewritten whole): ECMA-262 §22.2.2.9 defines `\s` as WhiteSpace (§12.2) plus LineTerminator
 ///   (§12.3), a Unicode set, while PCRE2 without `PCRE2_UCP` matches ASCII whitespace only.
 ///   The set is spelled out (TAB, LF, VT, FF, CR, the `Zs` characters of Unicode 15, U+2028,
 ///   U+2029 and U+FEFF) in the `\uhhhh` form that `PCRE2_ALT_BSUX` reads.
@@ -43,20 +43,14 @@ enum ECMAScriptPattern {
                 let escaped = scalars[index]
                 index += 1
                 guard isECMAScriptEscape(escaped, inClass: inClass) else {
-                    let offset = String(String.UnicodeScalarView(scalars[..<(index - 2)])).utf8.count
-                    throw SanitizeError(
-                        .regexCompile,
-                        "pattern does not compile at offset \(offset): \\\(escaped) is not an ECMA-262 escape",
-                        at: SanitizeError.Location(byteOffset: offset))
+                    throw escapeError(scalars, at: index - 2)
                 }
                 switch escaped {
                 case "s":
                     result.append(contentsOf: (inClass ? whitespaceClassItems : "[\(whitespaceClassItems)]").unicodeScalars)
                 case "S":
-                    // A bracket class cannot hold a complement set: `\P{Xps}` (not Unicode `Z`,
-                    // TAB, LF, VT, FF, CR) is the nearest item; it admits U+FEFF and excludes
-                    // U+0085. See PCRE2Pattern.Options.
-                    result.append(contentsOf: (inClass ? #"\P{Xps}"# : "[^\(whitespaceClassItems)]").unicodeScalars)
+                    // Only outside a class: a class holding `\S` was rewritten whole, below.
+                    result.append(contentsOf: "[^\(whitespaceClassItems)]".unicodeScalars)
                 case "p", "P":
                     result.append("\\")
                     result.append(escaped)
@@ -76,6 +70,11 @@ enum ECMAScriptPattern {
                 result.append(contentsOf: anyButLineTerminator.unicodeScalars)
                 continue
             case "[" where !inClass:
+                if let rewritten = try classHoldingNonSpace(scalars, openingAt: index - 1) {
+                    result.append(contentsOf: rewritten.text.unicodeScalars)
+                    index = rewritten.end
+                    continue
+                }
                 inClass = true
             case "]" where inClass:
                 inClass = false
@@ -85,6 +84,65 @@ enum ECMAScriptPattern {
             result.append(scalar)
         }
         return String(result)
+    }
+
+    /// A bracket class that holds `\S`, rewritten without it, or nil when the class at `open`
+    /// holds no `\S` (or is not closed, which PCRE2 then reports).
+    ///
+    /// A PCRE2 class cannot hold the complement of a set, so `[a\S]` becomes
+    /// `(?:[a]|[^ws])` and `[^a\S]` (white space other than `a`) becomes `(?:(?![a])[ws])`,
+    /// where `ws` is ECMA-262's white space.
+    /// - Returns: the replacement text and the index after the class's `]`.
+    private static func classHoldingNonSpace(
+        _ scalars: [Unicode.Scalar], openingAt open: Int
+    ) throws -> (text: String, end: Int)? {
+        var index = open + 1
+        let negated = index < scalars.count && scalars[index] == "^"
+        if negated { index += 1 }
+        var rest = String.UnicodeScalarView()
+        var holdsNonSpace = false
+        while index < scalars.count {
+            let scalar = scalars[index]
+            if scalar == "]" {
+                guard holdsNonSpace else { return nil }
+                if rest.first == "^" { rest.insert("\\", at: rest.startIndex) }  // a literal ^, not negation
+                let others = rest.isEmpty ? nil : try translate("[" + String(rest) + "]")
+                let space = "[\(whitespaceClassItems)]"
+                let nonSpace = "[^\(whitespaceClassItems)]"
+                let text =
+                    switch (negated, others) {
+                    case (false, nil): nonSpace
+                    case (false, let others?): "(?:\(others)|\(nonSpace))"
+                    case (true, nil): space
+                    case (true, let others?): "(?:(?!\(others))\(space))"
+                    }
+                return (text, index + 1)
+            }
+            if scalar == "\\", index + 1 < scalars.count {
+                let escaped = scalars[index + 1]
+                guard isECMAScriptEscape(escaped, inClass: true) else { throw escapeError(scalars, at: index) }
+                if escaped == "S" {
+                    holdsNonSpace = true
+                } else {
+                    rest.append(scalar)
+                    rest.append(escaped)
+                }
+                index += 2
+                continue
+            }
+            rest.append(scalar)
+            index += 1
+        }
+        return nil
+    }
+
+    /// The compile error for the escape that starts at `index`, with its byte offset.
+    private static func escapeError(_ scalars: [Unicode.Scalar], at index: Int) -> SanitizeError {
+        let offset = String(String.UnicodeScalarView(scalars[..<index])).utf8.count
+        let escape = index + 1 < scalars.count ? String(scalars[index + 1]) : ""
+        return SanitizeError(
+            .regexCompile, "pattern does not compile at offset \(offset): \\\(escape) is not an ECMA-262 escape",
+            at: SanitizeError.Location(byteOffset: offset))
     }
 
     /// Whether `\` followed by `scalar` is an escape of ECMA-262 with the `u` flag (§22.2.1:

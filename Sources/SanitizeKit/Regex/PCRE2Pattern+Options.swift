@@ -12,8 +12,8 @@ extension PCRE2Pattern {
     /// - `PCRE2_UCP` is off, so `\d` is `[0-9]`, `\w` is `[A-Za-z0-9_]` and `\b` uses that `\w`,
     ///   as in ECMA-262 §22.2.2.9 (CharacterClassEscape);
     /// - `\s` and `\S` are rewritten to ECMA-262's WhiteSpace + LineTerminator set (TAB, LF,
-    ///   VT, FF, CR, Unicode `Zs`, U+2028, U+2029, U+FEFF, spelled out); inside a bracket class
-    ///   `\S` becomes `\P{Xps}`, which wrongly admits U+FEFF and rejects U+0085;
+    ///   VT, FF, CR, Unicode `Zs`, U+2028, U+2029, U+FEFF, spelled out); a bracket class holding
+    ///   `\S` becomes an equivalent group (`[a\S]` → `(?:[a]|[^ws])`);
     /// - `PCRE2_ALT_BSUX` and `PCRE2_EXTRA_ALT_BSUX`: `\uhhhh`, `\u{h…}` and `\xhh` escapes as in
     ///   ECMA-262; `PCRE2_ALLOW_EMPTY_CLASS`: `[]` matches nothing, `[^]` any character;
     /// - `PCRE2_DOLLAR_ENDONLY`: `$` matches only at the very end, not before a final newline;

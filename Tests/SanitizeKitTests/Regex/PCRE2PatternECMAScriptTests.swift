@@ -41,6 +41,15 @@ struct PCRE2PatternECMAScriptTests {
         Case(pattern: #"^\S$"#, subject: "\u{13}", matches: true, rule: "a non-space control is \\S"),
         Case(pattern: #"^[\s]$"#, subject: "\u{A0}", matches: true, rule: "\\s inside a class"),
         Case(pattern: #"^[x\S]$"#, subject: " ", matches: false, rule: "\\S inside a class"),
+        Case(pattern: #"^[x\S]$"#, subject: "\u{FEFF}", matches: false, rule: "ZWNBSP is not in [x\\S]"),
+        Case(pattern: #"^[x\S]$"#, subject: "\u{85}", matches: true, rule: "NEL is in [x\\S]"),
+        Case(pattern: #"^[\S]+$"#, subject: "ab", matches: true, rule: "[\\S] alone, quantified"),
+        Case(pattern: #"^[^\S\r\n]+$"#, subject: " \t\u{A0}\u{FEFF}", matches: true, rule: "[^\\S\\r\\n]: white space but line ends"),
+        Case(pattern: #"^[^\S\r\n]$"#, subject: "\n", matches: false, rule: "[^\\S\\r\\n] excludes LF"),
+        Case(pattern: #"^[^\S\r\n]$"#, subject: "x", matches: false, rule: "[^\\S\\r\\n] excludes non-space"),
+        Case(pattern: #"^[^\S]$"#, subject: "\u{2003}", matches: true, rule: "[^\\S] is \\s"),
+        Case(pattern: #"^[\S^]$"#, subject: "^", matches: true, rule: "a ^ after \\S stays literal"),
+        Case(pattern: #"^[\S\s]$"#, subject: "\n", matches: true, rule: "[\\S\\s] is any character"),
         Case(pattern: #"^\\s$"#, subject: #"\s"#, matches: true, rule: "an escaped backslash then s"),
         // ECMA-262 §22.2.2.7: $ without the m flag matches only at the end of input.
         Case(pattern: "^abc$", subject: "abc\n", matches: false, rule: "$ does not match before a final newline"),
@@ -102,6 +111,18 @@ struct PCRE2PatternECMAScriptTests {
     @Test(arguments: [#"\/"#, #"\."#, #"\$"#, #"\|"#, #"[\-]"#, #"[\b]"#, #"\bx"#, #"\Bx"#, #"\v"#, #"(?<n>a)\k<n>"#, #"(a)\1"#, #"\0"#])
     func escapesECMAScriptDefinesCompile(pattern: String) throws {
         #expect(try PCRE2Pattern(pattern, options: Self.ecma).usesJIT == PCRE2Pattern.isJITAvailable)
+    }
+
+    @Test func aBadEscapeInAClassHoldingNonSpaceHasItsOwnOffset() {
+        do {
+            _ = try PCRE2Pattern(#"ab[\S\a]"#, options: Self.ecma)
+            Issue.record("\\a compiled in ECMAScript mode")
+        } catch let error as SanitizeError {
+            #expect(error.code == .regexCompile)
+            #expect(error.location?.byteOffset == 5)
+        } catch {
+            Issue.record("unexpected error \(error)")
+        }
     }
 
     @Test func compileErrorInTranslatedPatternSaysSo() {
