@@ -12,6 +12,7 @@
 /// - Escapes ECMA-262 does not define with the `u` flag (§22.2.1 `IdentityEscape` is only a
 ///   SyntaxCharacter or `/`) are refused, instead of being given PCRE2's meaning: `\a`, `\e`,
 ///   `\A`, `\z`, `\Z`, `\G`, `\Q`, `\E`, `\K`, `\h`, `\R`, `\X` and the like.
+/// - `\uHHHH\uLLLL` surrogate pairs become `\u{…}`: one code point, as ECMA-262 reads them.
 /// - `.` outside a class: ECMA-262 §22.2.2.7 lets it match anything but a LineTerminator (LF,
 ///   CR, U+2028, U+2029); PCRE2's `.` stops at LF only.
 enum ECMAScriptPattern {
@@ -51,6 +52,12 @@ enum ECMAScriptPattern {
                 case "S":
                     // Only outside a class: a class holding `\S` was rewritten whole, below.
                     result.append(contentsOf: "[^\(whitespaceClassItems)]".unicodeScalars)
+                case "u" where surrogatePair(scalars, at: index) != nil:
+                    // ECMA-262 §22.2.1 RegExpUnicodeEscapeSequence: a \uHHHH\uLLLL surrogate
+                    // pair is one code point; PCRE2 refuses surrogates, so write it as \u{…}.
+                    let codePoint = surrogatePair(scalars, at: index) ?? 0
+                    result.append(contentsOf: "\\u{\(String(codePoint, radix: 16, uppercase: true))}".unicodeScalars)
+                    index += 10
                 case "p", "P":
                     result.append("\\")
                     result.append(escaped)
@@ -134,6 +141,20 @@ enum ECMAScriptPattern {
             index += 1
         }
         return nil
+    }
+
+    /// The code point of a `HHHH\uLLLL` surrogate pair starting at `index` (just after `\u`),
+    /// or nil when there is none.
+    private static func surrogatePair(_ scalars: [Unicode.Scalar], at index: Int) -> UInt32? {
+        func hex(_ start: Int) -> UInt32? {
+            guard start + 4 <= scalars.count else { return nil }
+            return UInt32(String(String.UnicodeScalarView(scalars[start..<(start + 4)])), radix: 16)
+        }
+        guard let high = hex(index), (0xD800...0xDBFF).contains(high), index + 10 <= scalars.count,
+            scalars[index + 4] == "\\", scalars[index + 5] == "u", let low = hex(index + 6),
+            (0xDC00...0xDFFF).contains(low)
+        else { return nil }
+        return 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
     }
 
     /// The compile error for the escape that starts at `index`, with its byte offset.

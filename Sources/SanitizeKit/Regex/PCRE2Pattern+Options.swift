@@ -23,6 +23,7 @@ extension PCRE2Pattern {
     ///   LineTerminator, not only at LF.
     /// - escapes ECMA-262 does not define with the `u` flag (`\a`, `\e`, `\A`, `\z`, `\Q`, `\h`…)
     ///   are compile errors instead of taking PCRE2's meaning.
+    /// - `\uHHHH\uLLLL` surrogate pairs are read as one code point.
     /// Known differences that remain: lone surrogate escapes (`\uD83D`) do not compile; `\0`
     /// followed by a digit is an octal escape instead of an error.
     ///

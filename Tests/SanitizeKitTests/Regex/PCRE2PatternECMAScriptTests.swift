@@ -58,6 +58,8 @@ struct PCRE2PatternECMAScriptTests {
         Case(pattern: #"^\u00e9$"#, subject: "é", matches: true, rule: "\\uhhhh"),
         Case(pattern: #"^\u{1F432}$"#, subject: "🐲", matches: true, rule: "\\u{…}"),
         Case(pattern: #"^\x41$"#, subject: "A", matches: true, rule: "\\xhh"),
+        Case(pattern: #"^\ud83d\ude00$"#, subject: "😀", matches: true, rule: "a surrogate pair is one code point"),
+        Case(pattern: #"^[\uD83D\uDE00-\uD83D\uDE4F]$"#, subject: "🙂", matches: true, rule: "surrogate pairs in a range"),
         Case(pattern: #"^\cC$"#, subject: "\u{03}", matches: true, rule: "\\c with an upper letter"),
         Case(pattern: #"^\cc$"#, subject: "\u{03}", matches: true, rule: "\\c with a lower letter"),
         Case(pattern: #"^\t$"#, subject: "\t", matches: true, rule: "\\t"),
