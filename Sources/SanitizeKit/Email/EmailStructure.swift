@@ -18,22 +18,49 @@ enum EmailStructure {
         guard atIndex + 1 < address.count else { return .emptyDomain }
         // RFC 5321 §4.5.3.1.1: a local part is at most 64 octets.
         guard atIndex <= 64 else { return .localPartTooLong }
-        let domain = Array(address[(atIndex + 1)...])
+        let domain = address[(atIndex + 1)...]
         if domain.first == UInt8(ascii: "[") {
             guard domain.count >= 2, domain.last == UInt8(ascii: "]"),
-                EmailAddressLiteral.isValid(domain[1..<(domain.count - 1)])
+                EmailAddressLiteral.isValid(Array(domain.dropFirst().dropLast())[...])
             else { return .invalidAddressLiteral }
             return nil
         }
+        // One pass over the domain, label by label, without copying.
         var asciiLength = -1  // the dots between labels
-        for label in domain.split(separator: dot, omittingEmptySubsequences: false) {
+        var labelStart = domain.startIndex
+        while true {
+            let labelEnd = domain[labelStart...].firstIndex(of: dot) ?? domain.endIndex
+            let label = domain[labelStart..<labelEnd]
             switch international ? internationalLabel(label) : asciiLabel(label) {
             case .length(let length): asciiLength += length + 1
             case .rejected(let rejection): return rejection
             }
+            guard labelEnd < domain.endIndex else { break }
+            labelStart = labelEnd + 1
         }
         // RFC 1035 §2.3.4: 255 octets on the wire, 253 as text.
         return asciiLength > 253 ? .domainTooLong : nil
+    }
+
+    /// Why an address failed the built-in WHATWG pattern, when a named rule explains it.
+    ///
+    /// WHATWG HTML §4.10.5.1.5: local part `1*( atext / "." )`, "@", then labels of 1–63
+    /// letters, digits and hyphens that neither start nor end with a hyphen. Runs only after
+    /// the pattern failed, so it never changes a verdict, only the reason.
+    /// - Parameter address: the address bytes.
+    /// - Returns: the rule broken, or nil when only the local part's characters can be at fault.
+    static func html5Diagnosis(_ address: UnsafeRawBufferPointer) -> EmailRejection? {
+        guard let atIndex = address.firstIndex(of: at) else { return .missingAtSign }
+        guard atIndex > 0 else { return .emptyLocalPart }
+        guard atIndex + 1 < address.count else { return .emptyDomain }
+        let domain = address[(atIndex + 1)...]
+        var labelStart = domain.startIndex
+        while true {
+            let labelEnd = domain[labelStart...].firstIndex(of: dot) ?? domain.endIndex
+            if case .rejected(let rejection) = asciiLabel(domain[labelStart..<labelEnd]) { return rejection }
+            guard labelEnd < domain.endIndex else { return nil }
+            labelStart = labelEnd + 1
+        }
     }
 
     /// One label's outcome: its length in A-label form, or the rule it breaks.
@@ -44,7 +71,7 @@ enum EmailStructure {
 
     /// RFC 5321 §4.1.2 `sub-domain = Let-dig [Ldh-str]`, at most 63 octets (RFC 1035 §2.3.4).
     /// - Returns: the label's length, or the rule it breaks.
-    private static func asciiLabel(_ label: ArraySlice<UInt8>) -> LabelCheck {
+    private static func asciiLabel(_ label: Slice<UnsafeRawBufferPointer>) -> LabelCheck {
         guard !label.isEmpty else { return .rejected(.emptyLabel) }
         guard label.allSatisfy(isLetterDigitHyphen) else { return .rejected(.labelInvalidCharacter) }
         guard label.first != hyphen, label.last != hyphen else { return .rejected(.labelHyphenAtEdge) }
@@ -55,7 +82,7 @@ enum EmailStructure {
     /// RFC 6531 §3.3 `sub-domain =/ U-label`, with A-labels and U-labels checked per RFC 5890
     /// §2.3.2.1 and RFC 5891 §4.2.3.
     /// - Returns: the label's length in A-label form, or the rule it breaks.
-    private static func internationalLabel(_ label: ArraySlice<UInt8>) -> LabelCheck {
+    private static func internationalLabel(_ label: Slice<UnsafeRawBufferPointer>) -> LabelCheck {
         if label.allSatisfy({ $0 < 0x80 }) {
             let result = asciiLabel(label)
             guard case .length = result, hasALabelPrefix(label) else { return result }
@@ -99,7 +126,7 @@ enum EmailStructure {
     /// RFC 5890 §2.3.2.1: the Punycode after `xn--` decodes to a U-label that is not all
     /// ASCII, is itself a valid U-label, and encodes back to the same text.
     /// DNS compares labels without case, so `XN--BCHER-KVA` is read as `xn--bcher-kva`.
-    private static func isALabel(_ encoded: ArraySlice<UInt8>) -> Bool {
+    private static func isALabel(_ encoded: Slice<UnsafeRawBufferPointer>) -> Bool {
         let lowercased = encoded.map(asciiLowercased)
         guard let scalars = Punycode.decode(lowercased), scalars.contains(where: { !$0.isASCII }),
             uLabelRejection(scalars) == nil
@@ -107,9 +134,11 @@ enum EmailStructure {
         return Punycode.encode(scalars) == lowercased
     }
 
-    private static func hasALabelPrefix(_ label: ArraySlice<UInt8>) -> Bool {
+    private static func hasALabelPrefix(_ label: Slice<UnsafeRawBufferPointer>) -> Bool {
         guard label.count >= 4 else { return false }
-        return label.prefix(4).map(asciiLowercased) == Array("xn--".utf8)
+        let start = label.startIndex
+        return asciiLowercased(label[start]) == UInt8(ascii: "x") && asciiLowercased(label[start + 1]) == UInt8(ascii: "n")
+            && label[start + 2] == hyphen && label[start + 3] == hyphen
     }
 
     private static func asciiLowercased(_ byte: UInt8) -> UInt8 {
