@@ -43,8 +43,10 @@ struct ByteReader: ~Copyable {
     private let buffer: UnsafeMutableRawPointer?
     private let bufferSize: Int
     private var exhausted: Bool
-    /// The size of a regular file, from `fstat`; `nil` for pipes and memory.
+    /// The size of a regular file from the starting offset, from `fstat`; `nil` for pipes and memory.
     private let fileSize: Int?
+    /// The descriptor's offset when the reader started (positions count from it).
+    private let startOffset: Int
     /// Whether the input holds bytes past `limit`, when already known.
     private var beyondLimit: Bool?
 
@@ -61,6 +63,7 @@ struct ByteReader: ~Copyable {
         bufferSize = 0
         exhausted = true
         fileSize = nil
+        startOffset = 0
         beyondLimit = bytes.count > self.limit
     }
 
@@ -82,9 +85,11 @@ struct ByteReader: ~Copyable {
         if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, start >= 0 {
             let size = max(0, Int(status.st_size) - Int(start))
             fileSize = size
+            startOffset = Int(start)
             beyondLimit = size > self.limit
         } else {
             fileSize = nil
+            startOffset = 0
             beyondLimit = nil
         }
     }
@@ -177,7 +182,7 @@ struct ByteReader: ~Copyable {
                 try skipToEnd()
                 throw .endOfInput(offset: position)
             }
-            if lseek(descriptor, off_t(target), SEEK_SET) >= 0 {
+            if lseek(descriptor, off_t(startOffset + target), SEEK_SET) >= 0 {
                 windowStart = target
                 windowCount = 0
                 position = target

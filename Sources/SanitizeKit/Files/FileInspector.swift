@@ -145,6 +145,10 @@ public struct FileInspector: Sendable {
         switch detection {
         case .none:
             if try reader.isAtEnd() {
+                if try reader.continuesPastLimit() {
+                    return FileVerdict(
+                        format: .unknown, kind: .tooLarge, reason: "larger than the \(maxBytes)-byte bound", offset: 0)
+                }
                 return FileVerdict(format: .unknown, kind: .truncated, reason: "empty input", offset: 0)
             }
             return FileVerdict(

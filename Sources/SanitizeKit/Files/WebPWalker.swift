@@ -50,6 +50,7 @@ enum WebPWalker {
         let offset = reader.position
         reader.context = "a chunk header"
         guard end - offset >= 8 else {
+            try reader.skip(end - offset)  // bytes the RIFF size promises but the input lacks: truncated
             throw .corrupt(offset: offset, reason: "\(end - offset) bytes left before the RIFF end: no room for a chunk header")
         }
         let code = try reader.readBE32()
