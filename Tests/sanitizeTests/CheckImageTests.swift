@@ -61,10 +61,14 @@ struct CheckImageTests {
 
     @Test("--type: a declaration the bytes contradict is a mismatch")
     func declaredType() throws {
-        let run = try SanitizeProcess.run(["check", "image", "--type", "image/png", "baseline.jpg", "palette.png"], in: Self.images)
+        let run = try SanitizeProcess.run(
+            ["check", "image", "--type", "image/png", "baseline.jpg", "palette.png"], in: Self.images)
         #expect(run.status == 1)
         #expect(run.lines == ["baseline.jpg\tjpeg\tmismatch", "palette.png\tpng\tvalid"])
-        #expect(run.stderr == "sanitize: baseline.jpg: jpeg mismatch at byte 0: declared image/png (png), but the bytes are jpeg\n")
+        #expect(
+            run.stderr
+                == "sanitize: baseline.jpg: jpeg mismatch at byte 0: declared image/png (png), but the bytes are jpeg\n"
+        )
         let byExtension = try SanitizeProcess.run(["check", "image", "--type", ".webp", "lossy.webp"], in: Self.images)
         #expect(byExtension.status == 0)
         #expect(byExtension.lines == ["lossy.webp\twebp\tvalid"])
@@ -72,7 +76,8 @@ struct CheckImageTests {
 
     @Test("--max-bytes: a file whose end lies past the bound is too-large")
     func maxBytes() throws {
-        let run = try SanitizeProcess.run(["check", "image", "--max-bytes", "1100", "interlaced.png", "lossy.webp"], in: Self.images)
+        let run = try SanitizeProcess.run(
+            ["check", "image", "--max-bytes", "1100", "interlaced.png", "lossy.webp"], in: Self.images)
         #expect(run.status == 1)
         #expect(run.lines == ["interlaced.png\tpng\ttoo-large", "lossy.webp\twebp\tvalid"])
         #expect(run.stderr.contains("interlaced.png: png too-large at byte 1100: larger than the 1100-byte bound"))

@@ -75,23 +75,26 @@ struct ByteReader: ~Copyable {
     init(descriptor: Int32, limit: Int, bufferSize: Int = defaultBufferSize) {
         self.limit = max(0, limit)
         self.descriptor = descriptor
-        self.bufferSize = max(bufferSize, Self.minimumBufferSize)
-        let buffer = UnsafeMutableRawPointer.allocate(byteCount: self.bufferSize, alignment: 16)
-        self.buffer = buffer
-        window = UnsafeRawPointer(buffer)
         exhausted = false
         var status = stat()
         let start = lseek(descriptor, 0, SEEK_CUR)
+        var windowSize = max(bufferSize, Self.minimumBufferSize)
         if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, start >= 0 {
             let size = max(0, Int(status.st_size) - Int(start))
             fileSize = size
             startOffset = Int(start)
             beyondLimit = size > self.limit
+            // A small file needs no more than its own size: one read, and no large allocation.
+            windowSize = min(windowSize, min(size, self.limit) + Self.minimumBufferSize)
         } else {
             fileSize = nil
             startOffset = 0
             beyondLimit = nil
         }
+        self.bufferSize = windowSize
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: windowSize, alignment: 16)
+        self.buffer = buffer
+        window = UnsafeRawPointer(buffer)
     }
 
     deinit { buffer?.deallocate() }

@@ -99,7 +99,9 @@ public struct FileInspector: Sendable {
     /// - Parameter bytes: the file, or at least its first 12 bytes.
     /// - Returns: the format, or ``FileFormat/unknown``.
     public static func detectFormat(_ bytes: UnsafeRawBufferPointer) -> FileFormat {
-        if case .format(let format) = MagicBytes.detect(UnsafeRawBufferPointer(rebasing: bytes.prefix(MagicBytes.prefixLength))) {
+        if case .format(let format) = MagicBytes.detect(
+            UnsafeRawBufferPointer(rebasing: bytes.prefix(MagicBytes.prefixLength)))
+        {
             return format
         }
         return .unknown
@@ -138,7 +140,8 @@ public struct FileInspector: Sendable {
             guard declared == format, format != .unknown else {
                 let claim = declared.map { "\(declaredType) (\($0))" } ?? "\(declaredType) (not a supported format)"
                 return FileVerdict(
-                    format: format, kind: .mismatch, reason: "declared \(claim), but the bytes are \(format)", offset: 0)
+                    format: format, kind: .mismatch, reason: "declared \(claim), but the bytes are \(format)", offset: 0
+                )
             }
         }
         let walk: (inout ByteReader) throws(WalkStop) -> Void
@@ -176,7 +179,8 @@ public struct FileInspector: Sendable {
         } catch .corrupt(let offset, let reason) {
             return FileVerdict(format: format, kind: .corrupt, reason: reason, offset: offset)
         } catch .trailingData(let offset) {
-            return FileVerdict(format: format, kind: .trailingData, reason: "bytes follow the end of the \(format)", offset: offset)
+            return FileVerdict(
+                format: format, kind: .trailingData, reason: "bytes follow the end of the \(format)", offset: offset)
         }
         let end = reader.position
         let atEnd = try reader.isAtEnd()

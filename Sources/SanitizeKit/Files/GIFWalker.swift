@@ -6,12 +6,15 @@
 /// graphic control extension with its fixed 4-byte block); and ends at the trailer `3B`
 /// (§27). At least one image is required. LZW data is not decoded.
 enum GIFWalker {
+    private static let gif87a: [UInt8] = Array("GIF87a".utf8)
+    private static let gif89a: [UInt8] = Array("GIF89a".utf8)
+
     /// Walks from the header to just after the trailer.
     /// - Throws: ``WalkStop`` when the input ends early or the structure is inconsistent.
     static func walk(_ reader: inout ByteReader) throws(WalkStop) {
         reader.context = "the GIF header"
-        var isGIF = try reader.consume(Array("GIF87a".utf8))
-        if !isGIF { isGIF = try reader.consume(Array("GIF89a".utf8)) }
+        var isGIF = try reader.consume(gif87a)
+        if !isGIF { isGIF = try reader.consume(gif89a) }
         guard isGIF else {
             throw .corrupt(offset: 0, reason: "no GIF87a/GIF89a header")
         }
@@ -45,7 +48,8 @@ enum GIFWalker {
                 reader.context = "image data"
                 let codeSize = try reader.readByte()
                 guard (2...8).contains(codeSize) else {
-                    throw .corrupt(offset: reader.position - 1, reason: "LZW minimum code size \(codeSize) (must be 2-8)")
+                    throw .corrupt(
+                        offset: reader.position - 1, reason: "LZW minimum code size \(codeSize) (must be 2-8)")
                 }
                 try subBlocks(&reader)
                 images += 1
@@ -55,7 +59,8 @@ enum GIFWalker {
                 if label == 0xF9 {
                     let size = try reader.readByte()
                     guard size == 4 else {
-                        throw .corrupt(offset: blockOffset, reason: "graphic control extension block size \(size) (must be 4)")
+                        throw .corrupt(
+                            offset: blockOffset, reason: "graphic control extension block size \(size) (must be 4)")
                     }
                     try reader.skip(4)
                     guard try reader.readByte() == 0 else {

@@ -37,7 +37,8 @@ enum JPEGWalker {
             case 0x00:
                 throw .corrupt(offset: markerOffset, reason: "FF 00 outside entropy-coded data")
             case 0xD0...0xD7:
-                throw .corrupt(offset: markerOffset, reason: "restart marker \(hexByte(code)) outside entropy-coded data")
+                throw .corrupt(
+                    offset: markerOffset, reason: "restart marker \(hexByte(code)) outside entropy-coded data")
             case 0x01:
                 continue  // TEM: a marker without a segment
             case 0x02...0xBF:
@@ -48,7 +49,8 @@ enum JPEGWalker {
             reader.context = "a marker segment"
             let length = try reader.readBE16()
             guard length >= 2 else {
-                throw .corrupt(offset: markerOffset, reason: "marker FF \(hexByte(code)) has segment length \(length) (< 2)")
+                throw .corrupt(
+                    offset: markerOffset, reason: "marker FF \(hexByte(code)) has segment length \(length) (< 2)")
             }
             let payload = length - 2
             switch code {
@@ -95,14 +97,16 @@ enum JPEGWalker {
             throw .corrupt(offset: offset, reason: "frame sample precision \(precision)")
         }
         guard width > 0, components >= 1, payload == 6 + 3 * components else {
-            throw .corrupt(offset: offset, reason: "frame header: width \(width), \(components) components, length \(payload + 2)")
+            throw .corrupt(
+                offset: offset, reason: "frame header: width \(width), \(components) components, length \(payload + 2)")
         }
         for _ in 0..<components {
             _ = try reader.readByte()
             let sampling = try reader.readByte()
             let table = try reader.readByte()
             guard (1...4).contains(sampling >> 4), (1...4).contains(sampling & 0x0F), table <= 3 else {
-                throw .corrupt(offset: offset, reason: "frame component sampling \(hexByte(sampling)) or table \(table)")
+                throw .corrupt(
+                    offset: offset, reason: "frame component sampling \(hexByte(sampling)) or table \(table)")
             }
         }
     }
@@ -133,7 +137,9 @@ enum JPEGWalker {
             for _ in 0..<16 { symbols += Int(try reader.readByte()) }
             remaining -= 17
             guard symbols <= 256, symbols <= remaining else {
-                throw .corrupt(offset: offset, reason: "Huffman table holds \(symbols) symbols; \(remaining) bytes left in its segment")
+                throw .corrupt(
+                    offset: offset,
+                    reason: "Huffman table holds \(symbols) symbols; \(remaining) bytes left in its segment")
             }
             try reader.skip(symbols)
             remaining -= symbols
@@ -153,7 +159,8 @@ enum JPEGWalker {
             let size = 64 * (Int(precisionAndId >> 4) + 1)
             remaining -= 1
             guard size <= remaining else {
-                throw .corrupt(offset: offset, reason: "quantization table needs \(size) bytes; \(remaining) left in its segment")
+                throw .corrupt(
+                    offset: offset, reason: "quantization table needs \(size) bytes; \(remaining) left in its segment")
             }
             try reader.skip(size)
             remaining -= size

@@ -10,6 +10,7 @@
 /// second document appended (incremental updates never repeat the header): trailing data. Objects and streams are not parsed, so a
 /// flipped byte inside the body goes unnoticed.
 enum PDFWalker {
+    private static let header: [UInt8] = Array("%PDF-".utf8)
     private static let startxref: [UInt8] = Array("startxref".utf8)
 
     /// Walks the header and the whole file to the end of input.
@@ -17,7 +18,7 @@ enum PDFWalker {
     ///   ``WalkStop/trailingData(offset:)`` when non-white-space bytes follow the last one.
     static func walk(_ reader: inout ByteReader) throws(WalkStop) {
         reader.context = "the PDF header"
-        guard try reader.consume(Array("%PDF-".utf8)) else { throw .corrupt(offset: 0, reason: "no %PDF- header") }
+        guard try reader.consume(header) else { throw .corrupt(offset: 0, reason: "no %PDF- header") }
         try reader.require(3)
         guard isDigit(reader.peek(0)), reader.peek(1) == UInt8(ascii: "."), isDigit(reader.peek(2)) else {
             throw .corrupt(offset: 5, reason: "PDF header has no version digit.digit")
@@ -40,7 +41,8 @@ enum PDFWalker {
                 continue
             }
             lastMarker = percent
-            lastMarkerHasStartxref = precededByStartxref(reader.bytesBefore(ByteReader.lookBehind), markerOffset: percent)
+            lastMarkerHasStartxref = precededByStartxref(
+                reader.bytesBefore(ByteReader.lookBehind), markerOffset: percent)
             trailingFrom = nil
             try reader.skip(5)
             while true {
@@ -53,7 +55,8 @@ enum PDFWalker {
         if try reader.continuesPastLimit() { throw .endOfInput(offset: reader.position) }
         guard let lastMarker else { throw .endOfInput(offset: reader.position) }
         guard lastMarkerHasStartxref else {
-            throw .corrupt(offset: lastMarker, reason: "the last %%EOF does not follow startxref and a cross-reference offset")
+            throw .corrupt(
+                offset: lastMarker, reason: "the last %%EOF does not follow startxref and a cross-reference offset")
         }
         if let trailingFrom { throw .trailingData(offset: trailingFrom) }
     }

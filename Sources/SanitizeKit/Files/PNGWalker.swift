@@ -55,7 +55,8 @@ enum PNGWalker {
                     guard idatState == 0, !sawPalette, length % 3 == 0, (3...768).contains(length),
                         colorType != 0, colorType != 4
                     else {
-                        throw .corrupt(offset: chunkOffset, reason: "misplaced or malformed PLTE chunk (length \(length))")
+                        throw .corrupt(
+                            offset: chunkOffset, reason: "misplaced or malformed PLTE chunk (length \(length))")
                     }
                     sawPalette = true
                 case idat:
@@ -63,7 +64,8 @@ enum PNGWalker {
                         throw .corrupt(offset: chunkOffset, reason: "IDAT chunks are not consecutive")
                     }
                     guard colorType != 3 || sawPalette else {
-                        throw .corrupt(offset: chunkOffset, reason: "IDAT before the PLTE an indexed-colour image needs")
+                        throw .corrupt(
+                            offset: chunkOffset, reason: "IDAT before the PLTE an indexed-colour image needs")
                     }
                     idatState = 1
                 case iend:

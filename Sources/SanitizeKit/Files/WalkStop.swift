@@ -22,8 +22,10 @@ func hexByte(_ byte: UInt8) -> String {
 
 /// Four bytes as text when they are printable ASCII (a chunk type, a fourcc), else in hex.
 func fourCC(_ value: Int) -> String {
-    let bytes = [UInt8(truncatingIfNeeded: value >> 24), UInt8(truncatingIfNeeded: value >> 16),
-                 UInt8(truncatingIfNeeded: value >> 8), UInt8(truncatingIfNeeded: value)]
+    let bytes = [
+        UInt8(truncatingIfNeeded: value >> 24), UInt8(truncatingIfNeeded: value >> 16),
+        UInt8(truncatingIfNeeded: value >> 8), UInt8(truncatingIfNeeded: value),
+    ]
     if bytes.allSatisfy({ (0x20...0x7E).contains($0) }) { return String(decoding: bytes, as: UTF8.self) }
     return bytes.map(hexByte).joined(separator: " ")
 }

@@ -8,6 +8,8 @@
 /// for an animation, whose own sub-chunks are walked too, else one image chunk). Bytes
 /// after the RIFF end are trailing data. Compressed data is not decoded.
 enum WebPWalker {
+    private static let riff: [UInt8] = Array("RIFF".utf8)
+    private static let webp: [UInt8] = Array("WEBP".utf8)
     private static let vp8 = 0x5650_3820
     private static let vp8l = 0x5650_384C
     private static let vp8x = 0x5650_3858
@@ -18,9 +20,9 @@ enum WebPWalker {
     /// - Throws: ``WalkStop`` when the input ends early or the structure is inconsistent.
     static func walk(_ reader: inout ByteReader) throws(WalkStop) {
         reader.context = "the RIFF header"
-        guard try reader.consume(Array("RIFF".utf8)) else { throw .corrupt(offset: 0, reason: "no RIFF header") }
+        guard try reader.consume(riff) else { throw .corrupt(offset: 0, reason: "no RIFF header") }
         let riffSize = try reader.readLE32()
-        guard try reader.consume(Array("WEBP".utf8)) else { throw .corrupt(offset: 8, reason: "RIFF form type is not WEBP") }
+        guard try reader.consume(webp) else { throw .corrupt(offset: 8, reason: "RIFF form type is not WEBP") }
         guard riffSize >= 12, riffSize % 2 == 0 else {
             throw .corrupt(offset: 4, reason: "RIFF size \(riffSize) (must be even and hold a chunk)")
         }
@@ -51,7 +53,8 @@ enum WebPWalker {
         reader.context = "a chunk header"
         guard end - offset >= 8 else {
             try reader.skip(end - offset)  // bytes the RIFF size promises but the input lacks: truncated
-            throw .corrupt(offset: offset, reason: "\(end - offset) bytes left before the RIFF end: no room for a chunk header")
+            throw .corrupt(
+                offset: offset, reason: "\(end - offset) bytes left before the RIFF end: no room for a chunk header")
         }
         let code = try reader.readBE32()
         let size = try reader.readLE32()
@@ -109,7 +112,9 @@ enum WebPWalker {
                 throw .corrupt(offset: chunkOffset, reason: "a second VP8X chunk")
             case anim:
                 guard animated, chunk.size == 6 else {
-                    throw .corrupt(offset: chunkOffset, reason: "ANIM chunk in a file whose VP8X says no animation, or of size \(chunk.size)")
+                    throw .corrupt(
+                        offset: chunkOffset,
+                        reason: "ANIM chunk in a file whose VP8X says no animation, or of size \(chunk.size)")
                 }
                 sawAnimation = true
                 try skipPayload(&reader, size: chunk.size)
@@ -120,11 +125,15 @@ enum WebPWalker {
                 try frame(&reader, size: chunk.size, at: chunkOffset)
                 frames += 1
             case vp8:
-                guard !animated else { throw .corrupt(offset: chunkOffset, reason: "VP8 chunk outside ANMF in an animation") }
+                guard !animated else {
+                    throw .corrupt(offset: chunkOffset, reason: "VP8 chunk outside ANMF in an animation")
+                }
                 try lossyBitstream(&reader, size: chunk.size, at: chunkOffset)
                 images += 1
             case vp8l:
-                guard !animated else { throw .corrupt(offset: chunkOffset, reason: "VP8L chunk outside ANMF in an animation") }
+                guard !animated else {
+                    throw .corrupt(offset: chunkOffset, reason: "VP8L chunk outside ANMF in an animation")
+                }
                 try losslessBitstream(&reader, size: chunk.size, at: chunkOffset)
                 images += 1
             default:
@@ -134,7 +143,9 @@ enum WebPWalker {
         if animated {
             guard frames > 0 else { throw .corrupt(offset: offset, reason: "animated WebP without any ANMF frame") }
         } else {
-            guard images == 1 else { throw .corrupt(offset: offset, reason: "extended WebP with \(images) image chunks (must be 1)") }
+            guard images == 1 else {
+                throw .corrupt(offset: offset, reason: "extended WebP with \(images) image chunks (must be 1)")
+            }
         }
     }
 
@@ -159,8 +170,9 @@ enum WebPWalker {
                 try skipPayload(&reader, size: chunk.size)
             }
         }
-        guard images == 1 else { throw .corrupt(offset: offset, reason: "ANMF frame with \(images) image chunks (must be 1)") }
+        guard images == 1 else {
+            throw .corrupt(offset: offset, reason: "ANMF frame with \(images) image chunks (must be 1)")
+        }
         if size & 1 == 1 { try reader.skip(1) }
     }
 }
-

@@ -17,13 +17,17 @@ struct FileInspectorFixtureTests {
     func formatAgreesWithLibmagic(_ fixture: ImageFixture) throws {
         let mime = try ImageTools.mimeType(of: fixture.url)
         #expect(FileFormat(declaredType: mime) == fixture.format, "file says \(mime)")
-        #expect(FileInspector.detectFormat(try fixture.bytes.withUnsafeBytes { UnsafeRawBufferPointer($0) }) == fixture.format)
+        #expect(
+            FileInspector.detectFormat(try fixture.bytes.withUnsafeBytes { UnsafeRawBufferPointer($0) })
+                == fixture.format)
         #expect(inspector.inspect(try fixture.bytes, declaredType: mime).kind == .valid)
     }
 
     @Test("the format's own decoder accepts every fixture", arguments: ImageFixture.all)
     func decoderAgreesOnValidity(_ fixture: ImageFixture) throws {
-        #expect(try ImageTools.decoderAccepts(fixture.url, format: fixture.format, animated: fixture.name.hasPrefix("animated")))
+        #expect(
+            try ImageTools.decoderAccepts(
+                fixture.url, format: fixture.format, animated: fixture.name.hasPrefix("animated")))
     }
 
     @Test("Data, [UInt8], a file read in chunks and a pipe give the same verdict", arguments: ImageFixture.all)
@@ -66,7 +70,8 @@ struct FileInspectorFixtureTests {
                 // GIF without its last block terminator and trailer: those are compared on the
                 // complete files only (decoderAgreesOnValidity).
                 if length > 32, fixture.format != .pdf, fixture.format != .gif || length < bytes.count - 2 {
-                    let accepted = try ImageTools.decoderAccepts(file, format: fixture.format, animated: fixture.name.hasPrefix("animated"))
+                    let accepted = try ImageTools.decoderAccepts(
+                        file, format: fixture.format, animated: fixture.name.hasPrefix("animated"))
                     #expect(!accepted, "\(context): the decoder accepts it")
                 }
             }
@@ -115,7 +120,9 @@ struct FileInspectorFixtureTests {
         }
     }
 
-    @Test("PNG: every flipped byte is caught (chunk CRCs cover all data)", arguments: ImageFixture.all.filter { $0.format == .png })
+    @Test(
+        "PNG: every flipped byte is caught (chunk CRCs cover all data)",
+        arguments: ImageFixture.all.filter { $0.format == .png })
     func pngFlips(_ fixture: ImageFixture) throws {
         let bytes = try fixture.bytes
         for position in stride(from: 0, to: bytes.count, by: max(1, bytes.count / 1500)) {
@@ -126,7 +133,9 @@ struct FileInspectorFixtureTests {
         }
     }
 
-    @Test("JPEG: a flipped marker or segment length before the first scan is caught", arguments: ImageFixture.all.filter { $0.format == .jpeg })
+    @Test(
+        "JPEG: a flipped marker or segment length before the first scan is caught",
+        arguments: ImageFixture.all.filter { $0.format == .jpeg })
     func jpegHeaderFlips(_ fixture: ImageFixture) throws {
         let bytes = try fixture.bytes
         let positions = Self.jpegHeaderFieldOffsets(bytes)
@@ -139,8 +148,9 @@ struct FileInspectorFixtureTests {
         }
     }
 
-    @Test("GIF, WebP, PDF: flips in the signature, framing header and end marker are caught",
-          arguments: ImageFixture.all.filter { [.gif, .webp, .pdf].contains($0.format) })
+    @Test(
+        "GIF, WebP, PDF: flips in the signature, framing header and end marker are caught",
+        arguments: ImageFixture.all.filter { [.gif, .webp, .pdf].contains($0.format) })
     func framingFlips(_ fixture: ImageFixture) throws {
         let bytes = try fixture.bytes
         let positions: [Int]

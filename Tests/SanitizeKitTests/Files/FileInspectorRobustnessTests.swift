@@ -12,7 +12,9 @@ struct FileInspectorRobustnessTests {
     /// Checks what must hold for any verdict on `bytes`.
     private func checkInvariants(_ verdict: FileVerdict, _ bytes: [UInt8]) {
         #expect((verdict.reason == nil) == (verdict.kind == .valid), "\(verdict)")
-        if let offset = verdict.offset { #expect(offset >= 0 && offset <= bytes.count, "\(verdict) for \(bytes.count) bytes") }
+        if let offset = verdict.offset {
+            #expect(offset >= 0 && offset <= bytes.count, "\(verdict) for \(bytes.count) bytes")
+        }
         let detected = bytes.withUnsafeBytes { FileInspector.detectFormat($0) }
         if detected != .unknown { #expect(verdict.format == detected) }
         if verdict.kind == .valid {
@@ -51,9 +53,16 @@ struct FileInspectorRobustnessTests {
                 let at = Int(random.next() % UInt64(bytes.count))
                 switch random.next() % 5 {
                 case 0: bytes[at] = UInt8(truncatingIfNeeded: random.next())
-                case 1: bytes.insert(contentsOf: (0..<(1 + Int(random.next() % 9))).map { _ in UInt8(truncatingIfNeeded: random.next()) }, at: at)
+                case 1:
+                    bytes.insert(
+                        contentsOf: (0..<(1 + Int(random.next() % 9))).map { _ in
+                            UInt8(truncatingIfNeeded: random.next())
+                        }, at: at)
                 case 2: bytes.removeSubrange(at..<min(bytes.count, at + 1 + Int(random.next() % 64)))
-                case 3: bytes.insert(contentsOf: bytes[at..<min(bytes.count, at + Int(random.next() % 300))], at: Int(random.next() % UInt64(bytes.count)))
+                case 3:
+                    bytes.insert(
+                        contentsOf: bytes[at..<min(bytes.count, at + Int(random.next() % 300))],
+                        at: Int(random.next() % UInt64(bytes.count)))
                 default: bytes[at] = [0x00, 0xFF, 0xD9, 0x3B, 0x25][Int(random.next() % 5)]  // structure bytes
                 }
             }
