@@ -286,6 +286,10 @@ struct ByteReader: ~Copyable {
         windowCount = keep
         while windowEnd - position < count {
             let room = min(bufferSize - windowCount, limit - windowEnd)
+            if let fileSize, windowEnd >= fileSize {  // a regular file's end: no read(2) needed
+                exhausted = true
+                throw .endOfInput(offset: windowEnd)
+            }
             if room <= 0 {
                 exhausted = true
                 throw .endOfInput(offset: windowEnd)
