@@ -6,8 +6,9 @@
 /// only PDF white space (NUL, tab, LF, FF, CR, space) may follow; anything else is trailing
 /// data. A file updated incrementally (§7.5.6) has one `%%EOF` per revision: only the last
 /// counts, so an update appended and cut short before its own `%%EOF` is reported as
-/// trailing data after the previous revision. A second `%PDF-` header after an `%%EOF` is a
-/// second document appended (incremental updates never repeat the header): trailing data. Objects and streams are not parsed, so a
+/// trailing data after the previous revision. A whole second PDF appended to a PDF is not
+/// told from an incremental update (Pillow even repeats the `%PDF-` header in its updates):
+/// that would take reading the trailers' `/Prev` links. Objects and streams are not parsed, so a
 /// flipped byte inside the body goes unnoticed.
 enum PDFWalker {
     private static let header: [UInt8] = Array("%PDF-".utf8)
@@ -30,12 +31,6 @@ enum PDFWalker {
         scan: while try reader.advance(toNext: UInt8(ascii: "%")) {
             let percent = reader.position
             do { try reader.require(5) } catch .endOfInput { break scan }
-            if lastMarker != nil, reader.peek(1) == 0x50, reader.peek(2) == 0x44, reader.peek(3) == 0x46,
-                reader.peek(4) == 0x2D
-            {
-                // "%PDF-" after an end: a second document appended, never an incremental update.
-                throw .trailingData(offset: trailingFrom ?? percent)
-            }
             guard reader.peek(1) == 0x25, reader.peek(2) == 0x45, reader.peek(3) == 0x4F, reader.peek(4) == 0x46 else {
                 try reader.skip(1)
                 continue

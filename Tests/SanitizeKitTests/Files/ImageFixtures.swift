@@ -29,18 +29,23 @@ struct ImageFixture: CustomTestStringConvertible, Sendable {
         .init(name: "restart.jpg", format: .jpeg, madeBy: "cjpeg -restart 1"),
         .init(name: "grayscale.jpg", format: .jpeg, madeBy: "cjpeg -grayscale"),
         .init(name: "exif-icc.jpg", format: .jpeg, madeBy: "Pillow with EXIF (APP1) and ICC (APP2)"),
+        .init(name: "arithmetic.jpg", format: .jpeg, madeBy: "jpegtran -arithmetic (SOF9, DAC)"),
         .init(name: "truecolor.png", format: .png, madeBy: "ImageMagick png24"),
         .init(name: "interlaced.png", format: .png, madeBy: "ImageMagick -interlace PNG (Adam7)"),
         .init(name: "palette.png", format: .png, madeBy: "ImageMagick png8 (PLTE)"),
         .init(name: "alpha.png", format: .png, madeBy: "Pillow RGBA"),
+        .init(name: "gray16.png", format: .png, madeBy: "ImageMagick 16-bit grey"),
+        .init(name: "animated.png", format: .png, madeBy: "Pillow APNG (acTL, fcTL, fdAT)"),
         .init(name: "still.gif", format: .gif, madeBy: "ImageMagick"),
         .init(name: "animated.gif", format: .gif, madeBy: "ImageMagick, 4 frames"),
+        .init(name: "gif87a.gif", format: .gif, madeBy: "Pillow (GIF87a)"),
         .init(name: "lossy.webp", format: .webp, madeBy: "cwebp (VP8)"),
         .init(name: "lossless.webp", format: .webp, madeBy: "cwebp -lossless (VP8L)"),
         .init(name: "alpha.webp", format: .webp, madeBy: "cwebp with alpha (VP8X, ALPH)"),
         .init(name: "animated.webp", format: .webp, madeBy: "img2webp (VP8X, ANIM, ANMF)"),
         .init(name: "document.pdf", format: .pdf, madeBy: "Pillow"),
         .init(name: "linearized.pdf", format: .pdf, madeBy: "qpdf --linearize"),
+        .init(name: "incremental.pdf", format: .pdf, madeBy: "Pillow, a page appended as an incremental update"),
     ]
 }
 
