@@ -7,4 +7,5 @@ nonisolated(unsafe) let benchmarks: @Sendable () -> Void = {
     registerContractBenchmarks()
     registerTextBenchmarks()
     registerEmailBenchmarks()
+    registerFilesBenchmarks()
 }
