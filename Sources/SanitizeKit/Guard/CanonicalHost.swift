@@ -93,8 +93,8 @@ public struct CanonicalHost: Hashable, Sendable, CustomStringConvertible {
                         GuardDenial(.hostInvalid, "host contains \(printable(byte)), which is not allowed in a domain name"))
                 }
             }
-            if label.hasPrefix("xn--"), Punycode.decode(String(label.dropFirst(4))) == nil {
-                return .failure(GuardDenial(.hostInvalid, "host label \(label) is not valid Punycode"))
+            if label.hasPrefix("xn--"), !IDNA.isCanonicalALabel(label) {
+                return .failure(GuardDenial(.hostInvalid, "host label \(label) is not a valid IDNA A-label"))
             }
         }
         return .success(CanonicalHost(text: text, address: nil))

@@ -21,5 +21,6 @@ enum DefaultGuardPolicy {
     "maxCount": 100
   }
 }
+
 """#
 }

@@ -76,7 +76,7 @@ enum IDNA {
     }
 
     /// Letters, marks and numbers; everything else outside ASCII is denied.
-    private static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {
+    static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
             .nonspacingMark, .spacingMark, .enclosingMark,
@@ -85,6 +85,29 @@ enum IDNA {
         default:
             return false
         }
+    }
+
+    /// Whether an ASCII label that starts with `xn--` is one that ``toASCII(_:)`` could have
+    /// produced: its Punycode decodes, holds non-ASCII, every non-ASCII scalar is allowed, it
+    /// is already lowercase and NFC, and encoding it again gives the same text.
+    /// - Parameter label: the label, lowercase ASCII, including the `xn--` prefix.
+    /// - Returns: `true` when the label is a canonical A-label.
+    static func isCanonicalALabel(_ label: Substring) -> Bool {
+        let body = String(label.dropFirst(4))
+        guard let scalars = Punycode.decode(body), scalars.contains(where: { $0.value >= 0x80 }) else {
+            return false
+        }
+        for scalar in scalars where scalar.value >= 0x80 {
+            guard isAllowed(scalar), scalar.properties.lowercaseMapping == String(scalar) else { return false }
+        }
+        for scalar in scalars where scalar.value < 0x80 {
+            guard !(scalar.value >= 0x41 && scalar.value <= 0x5A) else { return false }
+        }
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: scalars)
+        let text = String(view)
+        guard text.precomposedStringWithCanonicalMapping.unicodeScalars.elementsEqual(scalars) else { return false }
+        return Punycode.encode(scalars) == body
     }
 
     private static func asciiLower(_ byte: UInt8) -> UInt8 {
