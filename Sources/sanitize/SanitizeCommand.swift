@@ -17,6 +17,7 @@ struct SanitizeCommand: ParsableCommand {
             configuration error.
             """,
         subcommands: [
+            Guard.self,
         ]
     )
 

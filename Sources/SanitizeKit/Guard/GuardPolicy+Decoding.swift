@@ -182,7 +182,7 @@ extension SanitizeError {
         }
         let pointer = JSONPointerText.make(path)
         self.init(
-            .policyInvalid, "invalid guard policy: \(text) at \(pointer.isEmpty ? "/" : pointer)",
+            .policyInvalid, "invalid guard policy: \(text)",
             at: Location(file: file, pointer: pointer))
     }
 
