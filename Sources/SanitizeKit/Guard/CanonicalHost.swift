@@ -46,9 +46,9 @@ public struct CanonicalHost: Hashable, Sendable, CustomStringConvertible {
     /// - Returns: the canonical host, or the denial that explains why it is not one.
     public static func parse(_ raw: Substring) -> Result<CanonicalHost, GuardDenial> {
         guard !raw.isEmpty else { return .failure(GuardDenial(.urlMalformed, "URL has an empty host")) }
-        if raw.first == "[" {
-            guard raw.last == "]", raw.count >= 2,
-                let pieces = IPAddress.parseV6(raw.dropFirst().dropLast())
+        if raw.utf8.first == UInt8(ascii: "[") {
+            guard raw.utf8.last == UInt8(ascii: "]"), raw.utf8.count >= 2,
+                let pieces = IPAddress.parseV6(Substring(raw.utf8.dropFirst().dropLast()))
             else {
                 return .failure(GuardDenial(.hostInvalid, "\(raw) is not a valid IPv6 address"))
             }

@@ -59,7 +59,7 @@ struct GuardURL: Sendable {
             }
         }
         // Scheme (RFC 3986 §3.1).
-        guard let colon = text.firstIndex(of: ":") else {
+        guard let colon = text.utf8.firstIndex(of: UInt8(ascii: ":")) else {
             return .failure(GuardDenial(.urlMalformed, "URL has no scheme; an absolute https URL is required"))
         }
         let schemeText = text[..<colon]
@@ -73,12 +73,14 @@ struct GuardURL: Sendable {
                 GuardDenial(.schemeNotAllowed, "scheme \"\(schemeText.lowercased())\" is not allowed; only https (and http by exception)"))
         }
         // Exactly two slashes (WHATWG accepts any number of / and \, RFC parsers do not).
-        let afterScheme = text[text.index(after: colon)...]
-        guard afterScheme.hasPrefix("//"), !afterScheme.dropFirst(2).hasPrefix("/") else {
+        let afterScheme = text[text.utf8.index(after: colon)...]
+        guard afterScheme.utf8.starts(with: "//".utf8), !afterScheme.utf8.dropFirst(2).starts(with: "/".utf8) else {
             return .failure(GuardDenial(.urlAmbiguous, "\(scheme.rawValue): must be followed by exactly \"//\" and a host"))
         }
-        let rest = afterScheme.dropFirst(2)
-        let authorityEnd = rest.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) ?? rest.endIndex
+        let rest = afterScheme[afterScheme.utf8.index(afterScheme.startIndex, offsetBy: 2)...]
+        let authorityEnd =
+            rest.utf8.firstIndex(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") })
+            ?? rest.endIndex
         var authority = rest[..<authorityEnd]
         let afterAuthority = rest[authorityEnd...]
 
@@ -87,31 +89,31 @@ struct GuardURL: Sendable {
             return .failure(GuardDenial(.urlAmbiguous, "authority contains more than one '@'"))
         }
         var hasUserinfo = false
-        if let at = authority.firstIndex(of: "@") {
+        if let at = authority.utf8.firstIndex(of: UInt8(ascii: "@")) {
             hasUserinfo = true
             if authority[..<at].utf8.contains(where: { $0 >= 0x80 }) {
                 return .failure(GuardDenial(.urlMalformed, "userinfo contains non-ASCII characters"))
             }
-            authority = authority[authority.index(after: at)...]
+            authority = authority[authority.utf8.index(after: at)...]
         }
         // Host and port.
         var hostText = authority
         var portText: Substring? = nil
-        if authority.first == "[" {
-            guard let close = authority.firstIndex(of: "]") else {
+        if authority.utf8.first == UInt8(ascii: "[") {
+            guard let close = authority.utf8.firstIndex(of: UInt8(ascii: "]")) else {
                 return .failure(GuardDenial(.hostInvalid, "IPv6 literal has no closing ']'"))
             }
             hostText = authority[...close]
-            let tail = authority[authority.index(after: close)...]
+            let tail = authority[authority.utf8.index(after: close)...]
             if !tail.isEmpty {
-                guard tail.first == ":" else {
+                guard tail.utf8.first == UInt8(ascii: ":") else {
                     return .failure(GuardDenial(.urlMalformed, "unexpected text after the IPv6 literal"))
                 }
-                portText = tail.dropFirst()
+                portText = tail[tail.utf8.index(after: tail.startIndex)...]
             }
-        } else if let portColon = authority.firstIndex(of: ":") {
+        } else if let portColon = authority.utf8.firstIndex(of: UInt8(ascii: ":")) {
             hostText = authority[..<portColon]
-            portText = authority[authority.index(after: portColon)...]
+            portText = authority[authority.utf8.index(after: portColon)...]
         }
         var port = scheme.defaultPort
         if let portText, !portText.isEmpty {
@@ -134,7 +136,9 @@ struct GuardURL: Sendable {
         if let bad = PathNormalization.firstBadEscape(afterAuthority) {
             return .failure(GuardDenial(.urlMalformed, "malformed percent escape \"\(bad)\""))
         }
-        let pathEnd = afterAuthority.firstIndex(where: { $0 == "?" || $0 == "#" }) ?? afterAuthority.endIndex
+        let pathEnd =
+            afterAuthority.utf8.firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") })
+            ?? afterAuthority.endIndex
         var rawPath = afterAuthority[..<pathEnd]
         if rawPath.isEmpty { rawPath = "/" }
         return .success(

@@ -159,7 +159,7 @@ extension RequestGuard {
 
     /// A `Host` field must name the URL's own authority (else it retargets the request).
     func checkHostHeader(_ headers: [HTTPHeaderField], url: GuardURL) -> GuardDenial? {
-        for field in headers where field.name.lowercased() == "host" {
+        for field in headers where ASCIICase.equalsLowercased(field.name, ASCIICase.host) {
             let value = field.value
             guard case .success(let named) = GuardURL.parse("\(url.scheme.rawValue)://\(value)/", maxBytes: 1024),
                 !value.contains("/"), !value.contains("@"), !value.contains("?"), !value.contains("#"),

@@ -27,8 +27,8 @@ public struct RequestGuard: Sendable {
     public let policy: GuardPolicy
     let httpExceptions: [HostMatcher]
     let scopes: [CredentialScope]
-    /// Lowercased credential-bearing header names.
-    let credentialNames: Set<String>
+    /// Lowercased credential-bearing header names, as UTF-8 bytes.
+    let credentialNames: [[UInt8]]
 
     /// The guard for the compiled-in default policy (`Rules/policy/guard-default.json`):
     /// https only, no loopback or local network, no userinfo, no host trusted with credentials.
@@ -76,7 +76,7 @@ public struct RequestGuard: Sendable {
         self.policy = policy
         self.httpExceptions = exceptions
         self.scopes = scopes
-        self.credentialNames = Set(policy.credentials.headerNames.map { $0.lowercased() })
+        self.credentialNames = Self.lowercasedNames(policy.credentials.headerNames)
     }
 
     /// Reads, decodes and compiles a policy file.
@@ -104,13 +104,22 @@ public struct RequestGuard: Sendable {
         self.policy = policy
         self.httpExceptions = []
         self.scopes = []
-        self.credentialNames = Set(policy.credentials.headerNames.map { $0.lowercased() })
+        self.credentialNames = Self.lowercasedNames(policy.credentials.headerNames)
     }
 
     /// Whether `name` is a credential-bearing header under this policy (case-insensitive).
     /// - Parameter name: a header field name.
     /// - Returns: `true` for `Authorization`, `Cookie`, … and the policy's additional names.
     public func isCredentialHeader(_ name: String) -> Bool {
-        credentialNames.contains(name.lowercased())
+        credentialNames.contains { ASCIICase.equalsLowercased(name, $0) }
+    }
+
+    private static func lowercasedNames(_ names: [String]) -> [[UInt8]] {
+        var result: [[UInt8]] = []
+        for name in names {
+            let bytes = name.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+            if !result.contains(bytes) { result.append(bytes) }
+        }
+        return result
     }
 }
