@@ -27,6 +27,7 @@ extension RequestGuard {
     ///   - method: the request method (default `GET`).
     ///   - headers: the header fields as `(name, value)` pairs.
     /// - Returns: allow, or deny with the reason.
+    @_disfavoredOverload
     public func check(url: String, method: String = "GET", headers: [(String, String)]) -> GuardDecision {
         check(url: url, method: method, headers: headers.map { HTTPHeaderField(name: $0.0, value: $0.1) })
     }
@@ -61,6 +62,7 @@ extension RequestGuard {
     ///   - method: the request method.
     ///   - headers: the header fields as `(name, value)` pairs.
     /// - Returns: the headers to send, or a denial.
+    @_disfavoredOverload
     public func sanitized(url: String, method: String = "GET", headers: [(String, String)]) -> SanitizedRequest {
         sanitized(url: url, method: method, headers: headers.map { HTTPHeaderField(name: $0.0, value: $0.1) })
     }
