@@ -23,15 +23,20 @@ public struct CanonicalHost: Hashable, Sendable, CustomStringConvertible {
     /// The kind of network the host points into. A domain name is judged by its name only
     /// (the guard does no DNS): `localhost` and `*.localhost` are loopback; the suffixes in
     /// ``localSuffixes`` and single-label names (resolved through search domains) are local.
-    public var scope: IPAddress.Scope {
-        if let address { return address.scope }
-        for name in Self.loopbackNames where text == name || text.hasSuffix("." + name) {
-            return .loopback
+    public let scope: IPAddress.Scope
+
+    /// ``loopbackNames`` and ``localSuffixes`` as bytes, each with and without a leading dot.
+    private static let loopbackBytes = loopbackNames.map { (Array($0.utf8), Array(("." + $0).utf8)) }
+    private static let localBytes = localSuffixes.map { (Array($0.utf8), Array(("." + $0).utf8)) }
+
+    /// The scope of a canonical domain name (lowercase ASCII, no trailing dot).
+    private static func scope(ofDomain bytes: [UInt8]) -> IPAddress.Scope {
+        func isUnder(_ suffix: ([UInt8], [UInt8])) -> Bool {
+            bytes == suffix.0 || (bytes.count > suffix.1.count && bytes.suffix(suffix.1.count).elementsEqual(suffix.1))
         }
-        for suffix in Self.localSuffixes where text == suffix || text.hasSuffix("." + suffix) {
-            return .localNetwork
-        }
-        if !text.contains(".") { return .localNetwork }
+        if loopbackBytes.contains(where: isUnder) { return .loopback }
+        if localBytes.contains(where: isUnder) { return .localNetwork }
+        if !bytes.contains(UInt8(ascii: ".")) { return .localNetwork }
         return .publicNetwork
     }
 
@@ -45,46 +50,60 @@ public struct CanonicalHost: Hashable, Sendable, CustomStringConvertible {
     /// - Parameter raw: the host as it appears between the authority's `@` and port.
     /// - Returns: the canonical host, or the denial that explains why it is not one.
     public static func parse(_ raw: Substring) -> Result<CanonicalHost, GuardDenial> {
+        parse(bytes: ArraySlice(raw.utf8))
+    }
+
+    /// ``parse(_:)`` over the UTF-8 bytes of the host.
+    static func parse(bytes raw: ArraySlice<UInt8>) -> Result<CanonicalHost, GuardDenial> {
         guard !raw.isEmpty else { return .failure(GuardDenial(.urlMalformed, "URL has an empty host")) }
-        if raw.utf8.first == UInt8(ascii: "[") {
-            guard raw.utf8.last == UInt8(ascii: "]"), raw.utf8.count >= 2,
-                let pieces = IPAddress.parseV6(Substring(raw.utf8.dropFirst().dropLast()))
-            else {
-                return .failure(GuardDenial(.hostInvalid, "\(raw) is not a valid IPv6 address"))
+        if raw.first == UInt8(ascii: "[") {
+            let inner = Substring(String(decoding: raw.dropFirst().dropLast(), as: UTF8.self))
+            guard raw.last == UInt8(ascii: "]"), raw.count >= 2, let pieces = IPAddress.parseV6(inner) else {
+                let shown = String(decoding: raw.prefix(64), as: UTF8.self)
+                return .failure(GuardDenial(.hostInvalid, "\(shown) is not a valid IPv6 address"))
             }
             let address = IPAddress.v6(pieces)
-            return .success(CanonicalHost(text: address.description, address: address))
+            return .success(CanonicalHost(address: address))
         }
-        if raw.utf8.contains(UInt8(ascii: "%")) {
+        if raw.contains(UInt8(ascii: "%")) {
             return .failure(
                 GuardDenial(.urlAmbiguous, "host is percent-encoded; parsers disagree on decoding it"))
         }
-        let ascii: String
-        switch IDNA.toASCII(raw) {
-        case .success(let value): ascii = value
-        case .failure(let denial): return .failure(denial)
+        var bytes: [UInt8]
+        if raw.allSatisfy({ $0 < 0x80 }) {
+            bytes = raw.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+        } else {
+            switch IDNA.toASCII(Substring(String(decoding: raw, as: UTF8.self))) {
+            case .success(let value): bytes = Array(value.utf8)
+            case .failure(let denial): return .failure(denial)
+            }
         }
-        var labels = ascii.split(separator: ".", omittingEmptySubsequences: false)
-        if IPAddress.endsInANumber(labels) {
-            guard let value = IPAddress.parseV4(Substring(ascii)) else {
-                return .failure(GuardDenial(.hostInvalid, "\(ascii) ends in a number but is not a valid IPv4 address"))
+        return canonicalize(ascii: &bytes)
+    }
+
+    /// Validates lowercase ASCII host bytes: IPv4 when it ends in a number, otherwise labels.
+    private static func canonicalize(ascii bytes: inout [UInt8]) -> Result<CanonicalHost, GuardDenial> {
+        // The last label, ignoring one trailing empty label, decides whether this is IPv4.
+        var end = bytes.count
+        if end > 1 && bytes[end - 1] == UInt8(ascii: ".") { end -= 1 }
+        var lastStart = end
+        while lastStart > 0 && bytes[lastStart - 1] != UInt8(ascii: ".") { lastStart -= 1 }
+        if lastStart < end && endsInANumber(bytes[lastStart..<end]) {
+            let text = String(decoding: bytes, as: UTF8.self)
+            guard let value = IPAddress.parseV4(Substring(text)) else {
+                return .failure(GuardDenial(.hostInvalid, "\(text) ends in a number but is not a valid IPv4 address"))
             }
             let address = IPAddress.v4(value)
-            return .success(CanonicalHost(text: address.description, address: address))
+            return .success(CanonicalHost(address: address))
         }
-        if labels.count > 1, labels.last?.isEmpty == true { labels.removeLast() }
-        let text = labels.joined(separator: ".")
-        guard text.utf8.count <= IDNA.maxHostBytes else {
+        bytes.removeLast(bytes.count - end)
+        guard bytes.count <= IDNA.maxHostBytes else {
             return .failure(GuardDenial(.hostInvalid, "host is longer than \(IDNA.maxHostBytes) bytes"))
         }
-        for label in labels {
-            guard !label.isEmpty else {
-                return .failure(GuardDenial(.hostInvalid, "host \(ascii) has an empty label"))
-            }
-            guard label.utf8.count <= IDNA.maxLabelBytes else {
-                return .failure(GuardDenial(.hostInvalid, "a label of \(ascii) is longer than 63 bytes"))
-            }
-            for byte in label.utf8 {
+        var labelStart = 0
+        for index in 0...bytes.count {
+            guard index == bytes.count || bytes[index] == UInt8(ascii: ".") else {
+                let byte = bytes[index]
                 let ok =
                     (byte >= 0x61 && byte <= 0x7A) || byte.isASCIIDigit || byte == UInt8(ascii: "-")
                     || byte == UInt8(ascii: "_")
@@ -92,17 +111,45 @@ public struct CanonicalHost: Hashable, Sendable, CustomStringConvertible {
                     return .failure(
                         GuardDenial(.hostInvalid, "host contains \(printable(byte)), which is not allowed in a domain name"))
                 }
+                continue
             }
-            if label.hasPrefix("xn--"), !IDNA.isCanonicalALabel(label) {
-                return .failure(GuardDenial(.hostInvalid, "host label \(label) is not a valid IDNA A-label"))
+            let length = index - labelStart
+            guard length > 0 else {
+                return .failure(GuardDenial(.hostInvalid, "host \(String(decoding: bytes, as: UTF8.self)) has an empty label"))
             }
+            guard length <= IDNA.maxLabelBytes else {
+                return .failure(GuardDenial(.hostInvalid, "a label of \(String(decoding: bytes, as: UTF8.self)) is longer than 63 bytes"))
+            }
+            if length >= 4 && bytes[labelStart..<labelStart + 4].elementsEqual("xn--".utf8) {
+                let label = Substring(String(decoding: bytes[labelStart..<index], as: UTF8.self))
+                guard IDNA.isCanonicalALabel(label) else {
+                    return .failure(GuardDenial(.hostInvalid, "host label \(label) is not a valid IDNA A-label"))
+                }
+            }
+            labelStart = index + 1
         }
-        return .success(CanonicalHost(text: text, address: nil))
+        return .success(CanonicalHost(domain: bytes))
     }
 
-    private init(text: String, address: IPAddress?) {
-        self.text = text
+    /// WHATWG "ends in a number" for one label: all decimal digits, or `0x` and hex digits.
+    private static func endsInANumber(_ label: ArraySlice<UInt8>) -> Bool {
+        if label.allSatisfy({ $0.isASCIIDigit }) { return true }
+        guard label.count >= 2, label[label.startIndex] == UInt8(ascii: "0"),
+            label[label.startIndex + 1] | 0x20 == UInt8(ascii: "x")
+        else { return false }
+        return label.dropFirst(2).allSatisfy { $0.isHexDigit }
+    }
+
+    private init(address: IPAddress) {
+        self.text = address.description
         self.address = address
+        self.scope = address.scope
+    }
+
+    private init(domain bytes: [UInt8]) {
+        self.text = String(decoding: bytes, as: UTF8.self)
+        self.address = nil
+        self.scope = Self.scope(ofDomain: bytes)
     }
 
     private static func printable(_ byte: UInt8) -> String {

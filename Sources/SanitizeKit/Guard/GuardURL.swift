@@ -16,6 +16,18 @@ struct GuardURL: Sendable {
     enum Scheme: String, Sendable {
         case http, https
         var defaultPort: Int { self == .https ? 443 : 80 }
+
+        /// `https` or `http` in any ASCII case, without allocating.
+        init?(asciiCaseInsensitive text: ArraySlice<UInt8>) {
+            let folded = text.lazy.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+            if folded.elementsEqual("https".utf8) {
+                self = .https
+            } else if folded.elementsEqual("http".utf8) {
+                self = .http
+            } else {
+                return nil
+            }
+        }
     }
 
     var scheme: Scheme
@@ -23,10 +35,16 @@ struct GuardURL: Sendable {
     var host: CanonicalHost
     /// The effective port (the scheme's default when none is written).
     var port: Int
-    /// The path as written (`/` when empty), without query and fragment.
-    var rawPath: Substring
+    /// The URL's bytes and the range of its path (empty when the URL has no path).
+    private var bytes: [UInt8]
+    private var pathRange: Range<Int>
     /// The path after ``PathNormalization``, or why it could not be normalized safely.
     var path: Result<[String], GuardDenial>
+
+    /// The path as written (`/` when empty), without query and fragment, for messages.
+    var rawPath: String {
+        pathRange.isEmpty ? "/" : String(decoding: bytes[pathRange], as: UTF8.self)
+    }
 
     /// `host[:port]` with the port left out when it is the default, for messages.
     var authorityText: String {
@@ -39,12 +57,12 @@ struct GuardURL: Sendable {
     ///   - maxBytes: the longest URL accepted.
     /// - Returns: the parsed URL, or the denial explaining why it is refused.
     static func parse(_ text: String, maxBytes: Int) -> Result<GuardURL, GuardDenial> {
-        let utf8 = text.utf8
-        guard utf8.count <= maxBytes else {
-            return .failure(GuardDenial(.urlTooLong, "URL is \(utf8.count) bytes, over the limit of \(maxBytes)"))
+        guard text.utf8.count <= maxBytes else {
+            return .failure(GuardDenial(.urlTooLong, "URL is \(text.utf8.count) bytes, over the limit of \(maxBytes)"))
         }
+        let bytes = Array(text.utf8)
         // Characters that parsers treat differently, anywhere in the URL.
-        for byte in utf8 {
+        for byte in bytes {
             switch byte {
             case 0x09, 0x0A, 0x0D:
                 return .failure(GuardDenial(.urlAmbiguous, "URL contains a tab or line break (WHATWG parsers delete them)"))
@@ -59,92 +77,88 @@ struct GuardURL: Sendable {
             }
         }
         // Scheme (RFC 3986 §3.1).
-        guard let colon = text.utf8.firstIndex(of: UInt8(ascii: ":")) else {
-            return .failure(GuardDenial(.urlMalformed, "URL has no scheme; an absolute https URL is required"))
-        }
-        let schemeText = text[..<colon]
-        guard let first = schemeText.utf8.first, isAlpha(first),
-            schemeText.utf8.allSatisfy({ isAlpha($0) || $0.isASCIIDigit || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E })
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0, isAlpha(bytes[0]),
+            bytes[..<colon].allSatisfy({ isAlpha($0) || $0.isASCIIDigit || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E })
         else {
             return .failure(GuardDenial(.urlMalformed, "URL has no scheme; an absolute https URL is required"))
         }
-        guard let scheme = Scheme(rawValue: schemeText.lowercased()) else {
+        guard let scheme = Scheme(asciiCaseInsensitive: bytes[..<colon]) else {
+            let name = String(decoding: bytes[..<colon], as: UTF8.self).lowercased()
             return .failure(
-                GuardDenial(.schemeNotAllowed, "scheme \"\(schemeText.lowercased())\" is not allowed; only https (and http by exception)"))
+                GuardDenial(.schemeNotAllowed, "scheme \"\(name)\" is not allowed; only https (and http by exception)"))
         }
         // Exactly two slashes (WHATWG accepts any number of / and \, RFC parsers do not).
-        let afterScheme = text[text.utf8.index(after: colon)...]
-        guard afterScheme.utf8.starts(with: "//".utf8), !afterScheme.utf8.dropFirst(2).starts(with: "/".utf8) else {
+        let slash = UInt8(ascii: "/")
+        guard bytes[(colon + 1)...].starts(with: [slash, slash]),
+            colon + 3 >= bytes.count || bytes[colon + 3] != slash
+        else {
             return .failure(GuardDenial(.urlAmbiguous, "\(scheme.rawValue): must be followed by exactly \"//\" and a host"))
         }
-        let rest = afterScheme[afterScheme.utf8.index(afterScheme.startIndex, offsetBy: 2)...]
+        let authorityStart = colon + 3
         let authorityEnd =
-            rest.utf8.firstIndex(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") })
-            ?? rest.endIndex
-        var authority = rest[..<authorityEnd]
-        let afterAuthority = rest[authorityEnd...]
-
-        let atCount = authority.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "@") ? 1 : 0) }
-        guard atCount <= 1 else {
-            return .failure(GuardDenial(.urlAmbiguous, "authority contains more than one '@'"))
-        }
+            bytes[authorityStart...].firstIndex(where: { $0 == slash || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") })
+            ?? bytes.count
+        var hostStart = authorityStart
         var hasUserinfo = false
-        if let at = authority.utf8.firstIndex(of: UInt8(ascii: "@")) {
-            hasUserinfo = true
-            if authority[..<at].utf8.contains(where: { $0 >= 0x80 }) {
+        if let at = bytes[authorityStart..<authorityEnd].firstIndex(of: UInt8(ascii: "@")) {
+            guard !bytes[(at + 1)..<authorityEnd].contains(UInt8(ascii: "@")) else {
+                return .failure(GuardDenial(.urlAmbiguous, "authority contains more than one '@'"))
+            }
+            if bytes[authorityStart..<at].contains(where: { $0 >= 0x80 }) {
                 return .failure(GuardDenial(.urlMalformed, "userinfo contains non-ASCII characters"))
             }
-            authority = authority[authority.utf8.index(after: at)...]
+            hasUserinfo = true
+            hostStart = at + 1
         }
         // Host and port.
-        var hostText = authority
-        var portText: Substring? = nil
-        if authority.utf8.first == UInt8(ascii: "[") {
-            guard let close = authority.utf8.firstIndex(of: UInt8(ascii: "]")) else {
+        var hostEnd = authorityEnd
+        var portRange: Range<Int>? = nil
+        if hostStart < authorityEnd && bytes[hostStart] == UInt8(ascii: "[") {
+            guard let close = bytes[hostStart..<authorityEnd].firstIndex(of: UInt8(ascii: "]")) else {
                 return .failure(GuardDenial(.hostInvalid, "IPv6 literal has no closing ']'"))
             }
-            hostText = authority[...close]
-            let tail = authority[authority.utf8.index(after: close)...]
-            if !tail.isEmpty {
-                guard tail.utf8.first == UInt8(ascii: ":") else {
+            hostEnd = close + 1
+            if hostEnd < authorityEnd {
+                guard bytes[hostEnd] == UInt8(ascii: ":") else {
                     return .failure(GuardDenial(.urlMalformed, "unexpected text after the IPv6 literal"))
                 }
-                portText = tail[tail.utf8.index(after: tail.startIndex)...]
+                portRange = (hostEnd + 1)..<authorityEnd
             }
-        } else if let portColon = authority.utf8.firstIndex(of: UInt8(ascii: ":")) {
-            hostText = authority[..<portColon]
-            portText = authority[authority.utf8.index(after: portColon)...]
+        } else if let portColon = bytes[hostStart..<authorityEnd].firstIndex(of: UInt8(ascii: ":")) {
+            hostEnd = portColon
+            portRange = (portColon + 1)..<authorityEnd
         }
         var port = scheme.defaultPort
-        if let portText, !portText.isEmpty {
-            guard portText.utf8.count <= 5, portText.utf8.allSatisfy({ $0.isASCIIDigit }),
-                let value = Int(portText), value <= 65535
+        if let portRange, !portRange.isEmpty {
+            let digits = bytes[portRange]
+            guard digits.count <= 5, digits.allSatisfy({ $0.isASCIIDigit }),
+                case let value = digits.reduce(0, { $0 * 10 + Int($1 - 0x30) }), value <= 65535
             else {
-                return .failure(GuardDenial(.urlMalformed, "port \"\(portText)\" is not a number from 0 to 65535"))
+                let shown = String(decoding: digits.prefix(16), as: UTF8.self)
+                return .failure(GuardDenial(.urlMalformed, "port \"\(shown)\" is not a number from 0 to 65535"))
             }
             port = value
         }
         let host: CanonicalHost
-        switch CanonicalHost.parse(hostText) {
+        switch CanonicalHost.parse(bytes: bytes[hostStart..<hostEnd]) {
         case .success(let value): host = value
         case .failure(let denial): return .failure(denial)
         }
         // Path, query, fragment: ASCII only, escapes well formed.
-        if afterAuthority.utf8.contains(where: { $0 >= 0x80 }) {
+        let afterAuthority = bytes[authorityEnd...]
+        if afterAuthority.contains(where: { $0 >= 0x80 }) {
             return .failure(GuardDenial(.urlMalformed, "path, query or fragment contains non-ASCII characters (percent-encode them)"))
         }
         if let bad = PathNormalization.firstBadEscape(afterAuthority) {
             return .failure(GuardDenial(.urlMalformed, "malformed percent escape \"\(bad)\""))
         }
         let pathEnd =
-            afterAuthority.utf8.firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") })
-            ?? afterAuthority.endIndex
-        var rawPath = afterAuthority[..<pathEnd]
-        if rawPath.isEmpty { rawPath = "/" }
+            afterAuthority.firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) ?? bytes.count
+        let pathRange = authorityEnd..<pathEnd
         return .success(
             GuardURL(
-                scheme: scheme, hasUserinfo: hasUserinfo, host: host, port: port, rawPath: rawPath,
-                path: PathNormalization.segments(rawPath)))
+                scheme: scheme, hasUserinfo: hasUserinfo, host: host, port: port, bytes: bytes, pathRange: pathRange,
+                path: PathNormalization.segments(pathRange.isEmpty ? [slash] : bytes[pathRange])))
     }
 
     private static func isAlpha(_ byte: UInt8) -> Bool {

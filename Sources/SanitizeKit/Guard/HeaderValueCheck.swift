@@ -11,7 +11,8 @@ public enum HeaderValueCheck {
     /// - Parameter name: the field name (or method).
     /// - Returns: `true` when it is a token.
     public static func isToken(_ name: String) -> Bool {
-        !name.utf8.isEmpty && name.utf8.allSatisfy(isTokenByte)
+        var name = name
+        return name.withUTF8 { !$0.isEmpty && $0.allSatisfy(isTokenByte) }
     }
 
     /// Checks a field name.
@@ -30,8 +31,12 @@ public enum HeaderValueCheck {
     ///   - name: the field's name, for the message.
     /// - Returns: `nil` when valid, otherwise a `header-value-invalid` denial.
     public static func check(value: String, name: String) -> GuardDenial? {
-        let bytes = value.utf8
-        for byte in bytes {
+        var value = value
+        return value.withUTF8 { check(bytes: $0, name: name) }
+    }
+
+    private static func check(bytes: UnsafeBufferPointer<UInt8>, name: String) -> GuardDenial? {
+        for byte in bytes where byte < 0x20 || byte == 0x7F {
             switch byte {
             case 0x0D, 0x0A:
                 return GuardDenial(.headerValueInvalid, "value of \(quoted(name)) contains CR or LF")

@@ -113,24 +113,6 @@ public enum IPAddress: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension IPAddress {
-    /// Whether an ASCII host "ends in a number" (WHATWG URL §3.5): its last label (ignoring
-    /// one trailing empty label) is all decimal digits or `0x`/`0X` followed by hex digits.
-    /// Such a host must be an IPv4 address or it is invalid.
-    static func endsInANumber(_ labels: [Substring]) -> Bool {
-        var labels = labels
-        if labels.last?.isEmpty == true {
-            if labels.count == 1 { return false }
-            labels.removeLast()
-        }
-        guard let last = labels.last, !last.isEmpty else { return false }
-        if last.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) { return true }
-        let bytes = Array(last.utf8)
-        if bytes.count >= 2 && bytes[0] == UInt8(ascii: "0") && (bytes[1] | 0x20) == UInt8(ascii: "x") {
-            return bytes.dropFirst(2).allSatisfy { $0.isHexDigit }
-        }
-        return false
-    }
-
     /// Parses an IPv4 host per the WHATWG IPv4 parser (URL §3.5): one to four parts
     /// separated by `.`, each decimal, octal (`0` prefix) or hex (`0x` prefix); the last part
     /// fills the remaining bytes. A single trailing dot is allowed.

@@ -14,19 +14,13 @@
 /// before a `;` (Tomcat-style path parameters: `/api/..;/admin`).
 enum PathNormalization {
     /// The first `%` not followed by two hex digits, with what follows it (at most 3 bytes).
-    static func firstBadEscape(_ text: Substring) -> Substring? {
-        let bytes = Array(text.utf8)
-        var index = 0
-        while index < bytes.count {
-            if bytes[index] == UInt8(ascii: "%") {
-                guard index + 2 < bytes.count, bytes[index + 1].isHexDigit, bytes[index + 2].isHexDigit else {
-                    let end = min(bytes.count, index + 3)
-                    return Substring(String(decoding: bytes[index..<end], as: UTF8.self))
-                }
-                index += 3
-            } else {
-                index += 1
+    static func firstBadEscape(_ bytes: ArraySlice<UInt8>) -> String? {
+        var index = bytes.startIndex
+        while let percent = bytes[index...].firstIndex(of: UInt8(ascii: "%")) {
+            guard percent + 2 < bytes.endIndex, bytes[percent + 1].isHexDigit, bytes[percent + 2].isHexDigit else {
+                return String(decoding: bytes[percent...].prefix(3), as: UTF8.self)
             }
+            index = percent + 3
         }
         return nil
     }
@@ -35,21 +29,34 @@ enum PathNormalization {
     /// segment, or the reason the path is ambiguous.
     /// - Parameter path: the path part of a URL, escapes already known to be well formed.
     /// - Returns: the segments, or a `credentials-not-allowed` denial naming the ambiguity.
-    static func segments(_ path: Substring) -> Result<[String], GuardDenial> {
-        var pieces = path.split(separator: "/", omittingEmptySubsequences: false)
-        if pieces.first?.isEmpty == true { pieces.removeFirst() }
+    static func segments(_ path: ArraySlice<UInt8>) -> Result<[String], GuardDenial> {
         var output: [String] = []
-        for (index, piece) in pieces.enumerated() {
-            if piece.isEmpty && index != pieces.count - 1 {
+        var start = path.startIndex
+        if start < path.endIndex && path[start] == UInt8(ascii: "/") { start += 1 }
+        var done = false
+        while !done {
+            let end = path[start...].firstIndex(of: UInt8(ascii: "/")) ?? path.endIndex
+            let piece = path[start..<end]
+            let isLast = end == path.endIndex
+            done = isLast
+            start = end + 1
+            if piece.isEmpty && !isLast {
                 return .failure(ambiguous("path contains an empty segment (\"//\")"))
             }
+            if !piece.contains(UInt8(ascii: "%")) && !piece.contains(UInt8(ascii: ";")) {
+                switch dotSegment(piece) {
+                case 1: continue
+                case 2: if !output.isEmpty { output.removeLast() }
+                default: output.append(String(decoding: piece, as: UTF8.self))
+                }
+                continue
+            }
             var bytes: [UInt8] = []
-            bytes.reserveCapacity(piece.utf8.count)
-            let raw = Array(piece.utf8)
-            var i = 0
-            while i < raw.count {
-                let byte = raw[i]
-                if byte == UInt8(ascii: "%"), i + 2 < raw.count, let value = hexPair(raw[i + 1], raw[i + 2]) {
+            bytes.reserveCapacity(piece.count)
+            var i = piece.startIndex
+            while i < piece.endIndex {
+                let byte = piece[i]
+                if byte == UInt8(ascii: "%"), i + 2 < piece.endIndex, let value = hexPair(piece[i + 1], piece[i + 2]) {
                     switch value {
                     case 0x2F, 0x5C, 0x00, 0x25:
                         return .failure(ambiguous("path contains an encoded '/', '\\', NUL or '%'"))
@@ -68,21 +75,26 @@ enum PathNormalization {
                     i += 1
                 }
             }
-            let segment = String(decoding: bytes, as: UTF8.self)
             if let semicolon = bytes.firstIndex(of: UInt8(ascii: ";")) {
                 let head = bytes[..<semicolon]
                 if head.elementsEqual(".".utf8) || head.elementsEqual("..".utf8) {
                     return .failure(ambiguous("path contains a dot segment with parameters (\"..;\")"))
                 }
             }
-            switch segment {
-            case ".": continue
-            case "..": if !output.isEmpty { output.removeLast() }
-            default: output.append(segment)
+            switch dotSegment(bytes[...]) {
+            case 1: continue
+            case 2: if !output.isEmpty { output.removeLast() }
+            default: output.append(String(decoding: bytes, as: UTF8.self))
             }
         }
         if output.last?.isEmpty == true { output.removeLast() }
         return .success(output)
+    }
+
+    /// 1 for `.`, 2 for `..`, 0 for any other segment.
+    private static func dotSegment(_ bytes: ArraySlice<UInt8>) -> Int {
+        guard bytes.count <= 2, bytes.allSatisfy({ $0 == UInt8(ascii: ".") }) else { return 0 }
+        return bytes.count
     }
 
     /// Whether `prefix` (normalized pattern segments) is a whole-segment prefix of `path`.
