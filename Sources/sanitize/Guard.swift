@@ -17,7 +17,9 @@ struct Guard: ParsableCommand {
             """
     )
 
-    @Option(name: .long, help: ArgumentHelp("A guard policy JSON file (see Rules/policy/guard-policy.schema.json).", valueName: "file"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("A guard policy JSON file (see Rules/policy/guard-policy.schema.json).", valueName: "file"))
     var policy: String?
 
     @Option(

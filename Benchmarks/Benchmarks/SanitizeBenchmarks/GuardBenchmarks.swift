@@ -25,7 +25,8 @@ func registerGuardBenchmarks() {
     Benchmark("Guard check: typical allowlisted request", configuration: configuration) { benchmark, requestGuard in
         for _ in benchmark.scaledIterations {
             blackHole(
-                requestGuard.check(url: "https://api.example.com/v1/users/42/orders?page=2", method: "GET", headers: headers))
+                requestGuard.check(
+                    url: "https://api.example.com/v1/users/42/orders?page=2", method: "GET", headers: headers))
         }
     } setup: {
         try RequestGuard(policy: policy)

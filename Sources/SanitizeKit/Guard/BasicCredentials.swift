@@ -31,10 +31,12 @@ public struct BasicCredentials: Hashable, Sendable {
             throw SanitizeError(.credentialsInvalid, "a Basic user id must not contain ':' (RFC 7617 §2)")
         }
         if Self.hasControl(user) {
-            throw SanitizeError(.credentialsInvalid, "a Basic user id must not contain control characters (RFC 7617 §2)")
+            throw SanitizeError(
+                .credentialsInvalid, "a Basic user id must not contain control characters (RFC 7617 §2)")
         }
         if Self.hasControl(pass) {
-            throw SanitizeError(.credentialsInvalid, "a Basic password must not contain control characters (RFC 7617 §2)")
+            throw SanitizeError(
+                .credentialsInvalid, "a Basic password must not contain control characters (RFC 7617 §2)")
         }
         if user.utf8.count > Self.maxPartBytes || pass.utf8.count > Self.maxPartBytes {
             throw SanitizeError(.credentialsInvalid, "user id or password is longer than \(Self.maxPartBytes) bytes")

@@ -109,16 +109,20 @@ public struct CanonicalHost: Hashable, Sendable, CustomStringConvertible {
                     || byte == UInt8(ascii: "_")
                 guard ok else {
                     return .failure(
-                        GuardDenial(.hostInvalid, "host contains \(printable(byte)), which is not allowed in a domain name"))
+                        GuardDenial(
+                            .hostInvalid, "host contains \(printable(byte)), which is not allowed in a domain name"))
                 }
                 continue
             }
             let length = index - labelStart
             guard length > 0 else {
-                return .failure(GuardDenial(.hostInvalid, "host \(String(decoding: bytes, as: UTF8.self)) has an empty label"))
+                return .failure(
+                    GuardDenial(.hostInvalid, "host \(String(decoding: bytes, as: UTF8.self)) has an empty label"))
             }
             guard length <= IDNA.maxLabelBytes else {
-                return .failure(GuardDenial(.hostInvalid, "a label of \(String(decoding: bytes, as: UTF8.self)) is longer than 63 bytes"))
+                return .failure(
+                    GuardDenial(
+                        .hostInvalid, "a label of \(String(decoding: bytes, as: UTF8.self)) is longer than 63 bytes"))
             }
             if length >= 4 && bytes[labelStart..<labelStart + 4].elementsEqual("xn--".utf8) {
                 let label = Substring(String(decoding: bytes[labelStart..<index], as: UTF8.self))

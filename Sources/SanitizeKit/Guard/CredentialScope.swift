@@ -23,14 +23,17 @@ struct CredentialScope: Hashable, Sendable {
         case .success(let value): url = value
         case .failure(let denial): return .failure(denial)
         }
-        guard !url.hasUserinfo else { return .failure(GuardDenial(.urlMalformed, "a base URL must not contain userinfo")) }
+        guard !url.hasUserinfo else {
+            return .failure(GuardDenial(.urlMalformed, "a base URL must not contain userinfo"))
+        }
         guard !pattern.contains("?"), !pattern.contains("#") else {
             return .failure(GuardDenial(.urlMalformed, "a base URL must not contain a query or fragment"))
         }
         switch url.path {
         case .success(let segments):
             return .success(
-                CredentialScope(scheme: url.scheme, host: url.host, port: url.port, pathPrefix: segments, text: pattern))
+                CredentialScope(scheme: url.scheme, host: url.host, port: url.port, pathPrefix: segments, text: pattern)
+            )
         case .failure(let denial):
             return .failure(denial)
         }

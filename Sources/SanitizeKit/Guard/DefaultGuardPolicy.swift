@@ -3,24 +3,24 @@
 enum DefaultGuardPolicy {
     /// The JSON text of the default policy.
     static let json = #"""
-{
-  "version": 1,
-  "description": "Default request-guard policy: https only, no loopback or local network, no userinfo, no host trusted with credentials.",
-  "transport": {
-    "httpExceptions": [],
-    "loopback": "deny",
-    "localNetwork": "deny",
-    "allowUserinfo": false
-  },
-  "credentials": {
-    "additionalHeaderNames": [],
-    "allowedBaseURLs": []
-  },
-  "headers": {
-    "maxTotalBytes": 16384,
-    "maxCount": 100
-  }
-}
+        {
+          "version": 1,
+          "description": "Default request-guard policy: https only, no loopback or local network, no userinfo, no host trusted with credentials.",
+          "transport": {
+            "httpExceptions": [],
+            "loopback": "deny",
+            "localNetwork": "deny",
+            "allowUserinfo": false
+          },
+          "credentials": {
+            "additionalHeaderNames": [],
+            "allowedBaseURLs": []
+          },
+          "headers": {
+            "maxTotalBytes": 16384,
+            "maxCount": 100
+          }
+        }
 
-"""#
+        """#
 }

@@ -2,7 +2,8 @@ public import Foundation
 
 extension GuardPolicy: Decodable {
     private enum CodingKeys: String, CodingKey {
-        case schema = "$schema", description, version, transport, credentials, headers
+        case schema = "$schema"
+        case description, version, transport, credentials, headers
     }
 
     /// Decodes a policy, rejecting unknown keys and any `version` other than 1.
@@ -129,7 +130,8 @@ extension HeaderLimits: Decodable {
             guard let value = try container.decodeIfPresent(Int.self, forKey: key) else { continue }
             guard (1...Self.ceiling).contains(value) else {
                 throw DecodingError.dataCorruptedError(
-                    forKey: key, in: container, debugDescription: "must be between 1 and \(Self.ceiling), found \(value)")
+                    forKey: key, in: container,
+                    debugDescription: "must be between 1 and \(Self.ceiling), found \(value)")
             }
             if key == .maxTotalBytes { limits.maxTotalBytes = value } else { limits.maxCount = value }
         }

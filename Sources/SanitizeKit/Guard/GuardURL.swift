@@ -65,14 +65,16 @@ struct GuardURL: Sendable {
         for byte in bytes {
             switch byte {
             case 0x09, 0x0A, 0x0D:
-                return .failure(GuardDenial(.urlAmbiguous, "URL contains a tab or line break (WHATWG parsers delete them)"))
+                return .failure(
+                    GuardDenial(.urlAmbiguous, "URL contains a tab or line break (WHATWG parsers delete them)"))
             case 0x00..<0x20, 0x7F:
                 return .failure(GuardDenial(.urlAmbiguous, "URL contains a control character"))
             case 0x20:
                 return .failure(GuardDenial(.urlAmbiguous, "URL contains a space"))
             case UInt8(ascii: "\\"):
                 return .failure(
-                    GuardDenial(.urlAmbiguous, "URL contains a backslash (WHATWG reads it as '/', RFC 3986 forbids it)"))
+                    GuardDenial(.urlAmbiguous, "URL contains a backslash (WHATWG reads it as '/', RFC 3986 forbids it)")
+                )
             default: continue
             }
         }
@@ -92,11 +94,14 @@ struct GuardURL: Sendable {
         guard bytes[(colon + 1)...].starts(with: [slash, slash]),
             colon + 3 >= bytes.count || bytes[colon + 3] != slash
         else {
-            return .failure(GuardDenial(.urlAmbiguous, "\(scheme.rawValue): must be followed by exactly \"//\" and a host"))
+            return .failure(
+                GuardDenial(.urlAmbiguous, "\(scheme.rawValue): must be followed by exactly \"//\" and a host"))
         }
         let authorityStart = colon + 3
         let authorityEnd =
-            bytes[authorityStart...].firstIndex(where: { $0 == slash || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") })
+            bytes[authorityStart...].firstIndex(where: {
+                $0 == slash || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#")
+            })
             ?? bytes.count
         var hostStart = authorityStart
         var hasUserinfo = false
@@ -147,7 +152,9 @@ struct GuardURL: Sendable {
         // Path, query, fragment: ASCII only, escapes well formed.
         let afterAuthority = bytes[authorityEnd...]
         if afterAuthority.contains(where: { $0 >= 0x80 }) {
-            return .failure(GuardDenial(.urlMalformed, "path, query or fragment contains non-ASCII characters (percent-encode them)"))
+            return .failure(
+                GuardDenial(
+                    .urlMalformed, "path, query or fragment contains non-ASCII characters (percent-encode them)"))
         }
         if let bad = PathNormalization.firstBadEscape(afterAuthority) {
             return .failure(GuardDenial(.urlMalformed, "malformed percent escape \"\(bad)\""))

@@ -82,7 +82,8 @@ extension RequestGuard {
         -> SanitizedRequest
     {
         if !HeaderValueCheck.isToken(method) {
-            return .deny(reason: GuardDenial(.methodInvalid, "method \(HeaderValueCheck.quoted(method)) is not a token"))
+            return .deny(
+                reason: GuardDenial(.methodInvalid, "method \(HeaderValueCheck.quoted(method)) is not a token"))
         }
         if let denial = checkHeaderSafety(headers) { return .deny(reason: denial) }
         let url: GuardURL
@@ -125,7 +126,8 @@ extension RequestGuard {
             if let denial = HeaderValueCheck.check(value: field.value, name: field.name) { return denial }
         }
         if total > limits.maxTotalBytes {
-            return GuardDenial(.headersTooLarge, "headers take \(total) bytes, over the limit of \(limits.maxTotalBytes)")
+            return GuardDenial(
+                .headersTooLarge, "headers take \(total) bytes, over the limit of \(limits.maxTotalBytes)")
         }
         return nil
     }
@@ -138,13 +140,15 @@ extension RequestGuard {
         switch scope {
         case .loopback:
             guard transport.loopback != .deny else {
-                return GuardDenial(.loopbackNotAllowed, "\(url.host) is a loopback address; the policy does not allow loopback")
+                return GuardDenial(
+                    .loopbackNotAllowed, "\(url.host) is a loopback address; the policy does not allow loopback")
             }
             access = transport.loopback
         case .localNetwork:
             guard transport.localNetwork != .deny else {
                 return GuardDenial(
-                    .localNetworkNotAllowed, "\(url.host) is on a local network; the policy does not allow local networks")
+                    .localNetworkNotAllowed,
+                    "\(url.host) is on a local network; the policy does not allow local networks")
             }
             access = transport.localNetwork
         case .publicNetwork:
@@ -154,7 +158,8 @@ extension RequestGuard {
             return GuardDenial(.insecureTransport, "http is not allowed for \(url.host) (https only)")
         }
         if url.hasUserinfo && !transport.allowUserinfo {
-            return GuardDenial(.userinfoNotAllowed, "URL contains userinfo (user:password@), which the policy does not allow")
+            return GuardDenial(
+                .userinfoNotAllowed, "URL contains userinfo (user:password@), which the policy does not allow")
         }
         return nil
     }

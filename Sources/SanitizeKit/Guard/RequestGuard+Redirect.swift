@@ -50,6 +50,7 @@ extension RequestGuard {
     public func checkRedirect(from: String, to: String, method: String = "GET", headers: [(String, String)])
         -> SanitizedRequest
     {
-        checkRedirect(from: from, to: to, method: method, headers: headers.map { HTTPHeaderField(name: $0.0, value: $0.1) })
+        checkRedirect(
+            from: from, to: to, method: method, headers: headers.map { HTTPHeaderField(name: $0.0, value: $0.1) })
     }
 }

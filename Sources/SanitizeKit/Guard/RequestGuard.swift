@@ -68,7 +68,8 @@ public struct RequestGuard: Sendable {
                     at: .init(pointer: JSONPointerText.make(["credentials", "allowedBaseURLs", "\(index)"])))
             }
         }
-        for (index, name) in policy.credentials.additionalHeaderNames.enumerated() where !HeaderValueCheck.isToken(name) {
+        for (index, name) in policy.credentials.additionalHeaderNames.enumerated() where !HeaderValueCheck.isToken(name)
+        {
             throw SanitizeError(
                 .policyInvalid, "invalid guard policy: header name \(HeaderValueCheck.quoted(name)) is not a token",
                 at: .init(pointer: JSONPointerText.make(["credentials", "additionalHeaderNames", "\(index)"])))
@@ -89,7 +90,8 @@ public struct RequestGuard: Sendable {
         do {
             data = try Data(contentsOf: file)
         } catch {
-            throw SanitizeError(.io, "cannot read guard policy: \(error.localizedDescription)", at: .init(file: file.path))
+            throw SanitizeError(
+                .io, "cannot read guard policy: \(error.localizedDescription)", at: .init(file: file.path))
         }
         do {
             try self.init(policy: GuardPolicy.decode(data, file: file.path))

@@ -18,7 +18,10 @@ struct CanonicalHostTests {
         ("B\u{00DC}CHER.example", "xn--bcher-kva.example", .publicNetwork),
         ("bu\u{0308}cher.example", "xn--bcher-kva.example", .publicNetwork),  // NFC
         ("XN--BCHER-KVA.example", "xn--bcher-kva.example", .publicNetwork),
-        ("\u{FF45}\u{FF58}\u{FF41}\u{FF4D}\u{FF50}\u{FF4C}\u{FF45}\u{FF0E}\u{FF43}\u{FF4F}\u{FF4D}", "example.com", .publicNetwork),  // fullwidth
+        (
+            "\u{FF45}\u{FF58}\u{FF41}\u{FF4D}\u{FF50}\u{FF4C}\u{FF45}\u{FF0E}\u{FF43}\u{FF4F}\u{FF4D}", "example.com",
+            .publicNetwork
+        ),  // fullwidth
         ("example\u{3002}com", "example.com", .publicNetwork),  // ideographic full stop
         // Names that point into this machine or a local network.
         ("localhost", "localhost", .loopback),

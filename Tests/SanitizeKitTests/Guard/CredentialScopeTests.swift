@@ -96,7 +96,11 @@ struct CredentialScopeTests {
             ("cookie", "sid=1"), ("X-Session-Token", "s"),
         ]
         let result = requestGuard.sanitized(url: "https://evil.net/v1", headers: headers)
-        #expect(result.allowedHeaders == [HTTPHeaderField(name: "Accept", value: "application/json"), HTTPHeaderField(name: "X-Trace", value: "1")])
+        #expect(
+            result.allowedHeaders == [
+                HTTPHeaderField(name: "Accept", value: "application/json"),
+                HTTPHeaderField(name: "X-Trace", value: "1"),
+            ])
         #expect(result.removedNames == ["Authorization", "cookie", "X-Session-Token"])
 
         let kept = requestGuard.sanitized(url: "https://api.example.com/v1/me", headers: headers)
@@ -107,8 +111,12 @@ struct CredentialScopeTests {
     @Test("sanitized still denies what removing headers cannot fix")
     func sanitizedStillDenies() throws {
         let requestGuard = try GuardPolicies.make(GuardPolicies.scoped)
-        #expect(requestGuard.sanitized(url: "http://evil.net/", headers: [("Authorization", "x")]).denialCode == .insecureTransport)
-        #expect(requestGuard.sanitized(url: "https://evil.net/", headers: [("Authorization", "a\r\nb")]).denialCode == .headerValueInvalid)
+        #expect(
+            requestGuard.sanitized(url: "http://evil.net/", headers: [("Authorization", "x")]).denialCode
+                == .insecureTransport)
+        #expect(
+            requestGuard.sanitized(url: "https://evil.net/", headers: [("Authorization", "a\r\nb")]).denialCode
+                == .headerValueInvalid)
     }
 
     @Test("denial text names the header and target but never the value")

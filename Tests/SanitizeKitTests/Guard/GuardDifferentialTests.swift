@@ -8,11 +8,15 @@ import Testing
 /// assembled (seeded, so every run is the same) from pieces known to confuse parsers.
 @Suite("Guard vs Foundation URL parser")
 struct GuardDifferentialTests {
-    static let schemes = ["https://", "https://", "https://", "HTTPS://", "https:/", "https:", "https:\\\\", "http://", "https:///"]
+    static let schemes = [
+        "https://", "https://", "https://", "HTTPS://", "https:/", "https:", "https:\\\\", "http://", "https:///",
+    ]
     static let userinfos = ["", "", "", "a@", "api.example.com@", "a:b@", "@"]
     static let hosts = [
-        "api.example.com", "api.example.com", "api.example.com", "API.Example.COM.", "evil.com", "api.example.com.evil.com", "%61pi.example.com",
-        "127.0.0.1", "[::1]", "api.example.com\\", "ap\u{0456}.example.com", "api.example.com%2F", "api.example.com@evil.com",
+        "api.example.com", "api.example.com", "api.example.com", "API.Example.COM.", "evil.com",
+        "api.example.com.evil.com", "%61pi.example.com",
+        "127.0.0.1", "[::1]", "api.example.com\\", "ap\u{0456}.example.com", "api.example.com%2F",
+        "api.example.com@evil.com",
         "api.example.com\t", "api.example.com#", "xn--api-example.com",
     ]
     static let ports = ["", "", ":443", ":8443", ":", ":0443", ":443@evil.com", ":4\t43"]

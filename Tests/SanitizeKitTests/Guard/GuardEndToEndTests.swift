@@ -77,7 +77,8 @@ struct GuardEndToEndTests {
         // The control shows what an unguarded request does.
         #expect(try #require(received("B", "/control")).header("Authorization") == "Bearer e2e-secret")
         // No request anywhere carried the secret except those to A's /api.
-        for request in requests where !(request.server == "A" && request.path.hasPrefix("/api/") && !request.path.contains("%2e"))
+        for request in requests
+        where !(request.server == "A" && request.path.hasPrefix("/api/") && !request.path.contains("%2e"))
             && request.path != "/control"
         {
             #expect(!request.headers.joined().joined().contains("e2e-secret"), "\(request.server) \(request.path)")

@@ -43,7 +43,10 @@ struct GuardPolicyTests {
         }
         let properties = schema["properties"] as? [String: Any]
         #expect(keys(schema) == ["$schema", "description", "version", "transport", "credentials", "headers"])
-        #expect(keys(properties?["transport"] as? [String: Any]) == ["httpExceptions", "loopback", "localNetwork", "allowUserinfo"])
+        #expect(
+            keys(properties?["transport"] as? [String: Any]) == [
+                "httpExceptions", "loopback", "localNetwork", "allowUserinfo",
+            ])
         #expect(keys(properties?["credentials"] as? [String: Any]) == ["additionalHeaderNames", "allowedBaseURLs"])
         #expect(keys(properties?["headers"] as? [String: Any]) == ["maxTotalBytes", "maxCount"])
         #expect(schema["additionalProperties"] as? Bool == false)
@@ -58,24 +61,50 @@ struct GuardPolicyTests {
     static let broken: [(String, String, String)] = [
         (#"{"version": 1, "transport": {"loopbak": "deny"}}"#, "/transport/loopbak", "unknown key"),
         (#"{"version": 1, "extra": true}"#, "/extra", "unknown key"),
-        (#"{"version": 1, "transport": {"httpExceptions": [{"domain": "a.com", "includeSubdomains": true}]}}"#,
-         "/transport/httpExceptions/0/includeSubdomains", "unknown key"),
+        (
+            #"{"version": 1, "transport": {"httpExceptions": [{"domain": "a.com", "includeSubdomains": true}]}}"#,
+            "/transport/httpExceptions/0/includeSubdomains", "unknown key"
+        ),
         (#"{"version": 2}"#, "/version", "version must be 1"),
         (#"{}"#, "/version", "missing"),
         (#"{"version": 1, "transport": {"loopback": "yes"}}"#, "/transport/loopback", "\"allow-http\""),
         (#"{"version": 1, "transport": {"allowUserinfo": "no"}}"#, "/transport/allowUserinfo", "true or false"),
-        (#"{"version": 1, "transport": {"httpExceptions": [{"domain": "a.com"}]}}"#,
-         "/transport/httpExceptions/0/includesSubdomains", "missing"),
-        (#"{"version": 1, "transport": {"httpExceptions": [{"domain": "exa mple.com", "includesSubdomains": false}]}}"#,
-         "/transport/httpExceptions/0/domain", "not a valid host"),
-        (#"{"version": 1, "transport": {"httpExceptions": [{"domain": "10.0.0.1", "includesSubdomains": true}]}}"#,
-         "/transport/httpExceptions/0/domain", "IP address"),
-        (#"{"version": 1, "credentials": {"allowedBaseURLs": ["ftp://x.example"]}}"#, "/credentials/allowedBaseURLs/0", "scheme"),
-        (#"{"version": 1, "credentials": {"allowedBaseURLs": ["https://a.example/?q=1"]}}"#, "/credentials/allowedBaseURLs/0", "query"),
-        (#"{"version": 1, "credentials": {"allowedBaseURLs": ["https://u@a.example/"]}}"#, "/credentials/allowedBaseURLs/0", "userinfo"),
-        (#"{"version": 1, "credentials": {"allowedBaseURLs": ["api.example.com"]}}"#, "/credentials/allowedBaseURLs/0", "scheme"),
-        (#"{"version": 1, "credentials": {"allowedBaseURLs": ["https://a.example/x/%2F"]}}"#, "/credentials/allowedBaseURLs/0", "encoded"),
-        (#"{"version": 1, "credentials": {"additionalHeaderNames": ["X Bad"]}}"#, "/credentials/additionalHeaderNames/0", "token"),
+        (
+            #"{"version": 1, "transport": {"httpExceptions": [{"domain": "a.com"}]}}"#,
+            "/transport/httpExceptions/0/includesSubdomains", "missing"
+        ),
+        (
+            #"{"version": 1, "transport": {"httpExceptions": [{"domain": "exa mple.com", "includesSubdomains": false}]}}"#,
+            "/transport/httpExceptions/0/domain", "not a valid host"
+        ),
+        (
+            #"{"version": 1, "transport": {"httpExceptions": [{"domain": "10.0.0.1", "includesSubdomains": true}]}}"#,
+            "/transport/httpExceptions/0/domain", "IP address"
+        ),
+        (
+            #"{"version": 1, "credentials": {"allowedBaseURLs": ["ftp://x.example"]}}"#,
+            "/credentials/allowedBaseURLs/0", "scheme"
+        ),
+        (
+            #"{"version": 1, "credentials": {"allowedBaseURLs": ["https://a.example/?q=1"]}}"#,
+            "/credentials/allowedBaseURLs/0", "query"
+        ),
+        (
+            #"{"version": 1, "credentials": {"allowedBaseURLs": ["https://u@a.example/"]}}"#,
+            "/credentials/allowedBaseURLs/0", "userinfo"
+        ),
+        (
+            #"{"version": 1, "credentials": {"allowedBaseURLs": ["api.example.com"]}}"#,
+            "/credentials/allowedBaseURLs/0", "scheme"
+        ),
+        (
+            #"{"version": 1, "credentials": {"allowedBaseURLs": ["https://a.example/x/%2F"]}}"#,
+            "/credentials/allowedBaseURLs/0", "encoded"
+        ),
+        (
+            #"{"version": 1, "credentials": {"additionalHeaderNames": ["X Bad"]}}"#,
+            "/credentials/additionalHeaderNames/0", "token"
+        ),
         (#"{"version": 1, "headers": {"maxTotalBytes": 0}}"#, "/headers/maxTotalBytes", "between 1 and"),
         (#"{"version": 1, "headers": {"maxCount": 99999999}}"#, "/headers/maxCount", "between 1 and"),
         (#"{"version": 1, "headers": []}"#, "/headers", "expected"),
@@ -84,7 +113,8 @@ struct GuardPolicyTests {
 
     @Test("a broken policy is an error naming the file and the key", arguments: broken)
     func brokenPolicy(entry: (String, String, String)) throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("guard-policy-\(UUID().uuidString).json")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "guard-policy-\(UUID().uuidString).json")
         try Data(entry.0.utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         do {

@@ -35,7 +35,9 @@ struct GuardRobustnessTests {
                     #expect(Self.knownCodes.contains(reason.code), "\(url.debugDescription): \(reason)")
                 }
             }
-            if case .deny(let reason) = requestGuard.checkRedirect(from: url, to: prefix + noise, headers: [("Cookie", "a")]) {
+            if case .deny(let reason) = requestGuard.checkRedirect(
+                from: url, to: prefix + noise, headers: [("Cookie", "a")])
+            {
                 #expect(Self.knownCodes.contains(reason.code))
             }
             _ = CanonicalHost.parse(Substring(noise))

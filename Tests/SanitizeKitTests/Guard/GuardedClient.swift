@@ -58,7 +58,9 @@ final class GuardedClient: NSObject, URLSessionTaskDelegate, @unchecked Sendable
         guard let from = task.currentRequest?.url?.absoluteString ?? task.originalRequest?.url?.absoluteString,
             let to = request.url
         else { return completionHandler(nil) }
-        let original = (task.originalRequest?.allHTTPHeaderFields ?? [:]).map { HTTPHeaderField(name: $0.key, value: $0.value) }
+        let original = (task.originalRequest?.allHTTPHeaderFields ?? [:]).map {
+            HTTPHeaderField(name: $0.key, value: $0.value)
+        }
         switch requestGuard.checkRedirect(from: from, to: to.absoluteString, method: "GET", headers: original) {
         case .allow(let headers, _):
             var next = URLRequest(url: to)

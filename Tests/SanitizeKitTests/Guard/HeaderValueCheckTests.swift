@@ -52,7 +52,8 @@ struct HeaderValueCheckTests {
         #expect(RequestGuard.standard.check(url: "https://example.com/", method: "PATCH").isAllowed)
         #expect(RequestGuard.standard.check(url: "https://example.com/", method: "G ET").denialCode == .methodInvalid)
         #expect(RequestGuard.standard.check(url: "https://example.com/", method: "").denialCode == .methodInvalid)
-        #expect(RequestGuard.standard.check(url: "https://example.com/", method: "GET\r\n").denialCode == .methodInvalid)
+        #expect(
+            RequestGuard.standard.check(url: "https://example.com/", method: "GET\r\n").denialCode == .methodInvalid)
     }
 
     /// (Host header value, allowed for https://example.com/).

@@ -41,7 +41,8 @@ struct RedirectTests {
     @Test("same origin and allowlisted keeps credentials; anything else drops them", arguments: targets)
     func sameOrigin(entry: (String, Bool)) throws {
         let requestGuard = try GuardPolicies.make(GuardPolicies.scoped)
-        let result = requestGuard.checkRedirect(from: "https://api.example.com/v1/a", to: entry.0, headers: Self.headers)
+        let result = requestGuard.checkRedirect(
+            from: "https://api.example.com/v1/a", to: entry.0, headers: Self.headers)
         #expect(result.denialCode == nil, "\(entry.0)")
         #expect(result.removedNames == (entry.1 ? [] : ["Authorization", "Cookie"]), "\(entry.0)")
     }
