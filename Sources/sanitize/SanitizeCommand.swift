@@ -22,6 +22,7 @@ struct SanitizeCommand: ParsableCommand {
             Check.self,
             Validate.self,
             Encode.self, Decode.self, Strip.self, Limit.self,
+            Guard.self,
         ]
     )
 
