@@ -91,7 +91,7 @@ enum EmailStructure {
         guard let text = String(validating: label, as: UTF8.self) else { return .rejected(.invalidUTF8) }
         let scalars = Array(text.unicodeScalars)
         if let rejection = uLabelRejection(scalars) { return .rejected(rejection) }
-        let length = 4 + Punycode.encode(scalars).count
+        let length = 4 + EmailPunycode.encode(scalars).count
         return length <= 63 ? .length(length) : .rejected(.labelTooLong)
     }
 
@@ -128,10 +128,10 @@ enum EmailStructure {
     /// DNS compares labels without case, so `XN--BCHER-KVA` is read as `xn--bcher-kva`.
     private static func isALabel(_ encoded: Slice<UnsafeRawBufferPointer>) -> Bool {
         let lowercased = encoded.map(asciiLowercased)
-        guard let scalars = Punycode.decode(lowercased), scalars.contains(where: { !$0.isASCII }),
+        guard let scalars = EmailPunycode.decode(lowercased), scalars.contains(where: { !$0.isASCII }),
             uLabelRejection(scalars) == nil
         else { return false }
-        return Punycode.encode(scalars) == lowercased
+        return EmailPunycode.encode(scalars) == lowercased
     }
 
     private static func hasALabelPrefix(_ label: Slice<UnsafeRawBufferPointer>) -> Bool {

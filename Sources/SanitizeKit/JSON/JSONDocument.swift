@@ -17,9 +17,6 @@ public struct JSONDocument: Sendable {
     @usableFromInline var storage: [UInt8]
     @usableFromInline var nodes: [JSONNode]
 
-    /// A document with no nodes, as a placeholder before the first parse.
-    static let empty = JSONDocument(storage: [], nodes: [JSONNode(kind: .null, flags: 0, start: 0, end: 0, count: 0, next: 1)])
-
     init(storage: [UInt8], nodes: [JSONNode]) {
         self.storage = storage
         self.nodes = nodes

@@ -7,7 +7,7 @@ extension Contract {
     /// applies to which node, in evaluation order.
     func sanitizeStepIndices(for document: JSONDocument) -> [(node: Int, list: Int)] {
         guard !program.sanitizeSteps.isEmpty else { return [] }
-        var evaluator = Evaluator(program: program, document: document, failFast: false)
+        var evaluator = Evaluator(program: program, buffers: buffers, document: document, failFast: false)
         evaluator.collectSteps = true
         evaluator.quiet = 1
         var annotations = Annotations()

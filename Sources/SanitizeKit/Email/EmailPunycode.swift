@@ -2,7 +2,7 @@
 ///
 /// Used to check A-labels and to measure the A-label length of U-labels. Works on one label
 /// at a time; callers keep labels short (at most 63 octets), so no arithmetic can overflow.
-enum Punycode {
+enum EmailPunycode {
     private static let base = 36
     private static let tMin = 1
     private static let tMax = 26
