@@ -56,6 +56,8 @@ package struct LineReader: ~Copyable {
                 let line = UnsafeRawBufferPointer(rebasing: buffer[start..<newline])
                 start = newline + 1
                 lineNumber += 1
+                // The newline may arrive in the same read as the bytes past the limit.
+                if line.count > maxLineBytes { return .oversized(number: lineNumber, byteCount: line.count) }
                 return .bytes(number: lineNumber, line)
             }
             scanned = end - start
@@ -64,6 +66,7 @@ package struct LineReader: ~Copyable {
                 let line = UnsafeRawBufferPointer(rebasing: buffer[start..<end])
                 start = end
                 lineNumber += 1
+                if line.count > maxLineBytes { return .oversized(number: lineNumber, byteCount: line.count) }
                 return .bytes(number: lineNumber, line)
             }
             if scanned > maxLineBytes {
