@@ -30,6 +30,7 @@ struct SanitizeCommand: ParsableCommand {
     ///
     /// swift-argument-parser exits 64 on a usage error on Linux; scripts rely on 2.
     static func main() {
+        TerminationSignals.unblock()
         OutputWriter.ignoreBrokenPipeSignal()
         let status: Int32
         do {
