@@ -114,7 +114,7 @@ public struct Contract: Sendable {
     /// - Parameter document: the instance.
     /// - Returns: the verdict and, when invalid, the violations.
     public func validate(_ document: JSONDocument) -> ValidationResult {
-        var evaluator = Evaluator(program: program, buffers: buffers, document: document, failFast: options.stopAtFirstError)
+        var evaluator = Evaluator(buffers: buffers, document: document, failFast: options.stopAtFirstError)
         var annotations = Annotations()
         let valid = evaluator.evaluate(program.root, document.root, &annotations, collect: false)
         return ValidationResult(isValid: valid, violations: evaluator.violations)
@@ -124,7 +124,7 @@ public struct Contract: Sendable {
     /// - Parameter document: the instance.
     /// - Returns: `true` when valid.
     public func isValid(_ document: JSONDocument) -> Bool {
-        var evaluator = Evaluator(program: program, buffers: buffers, document: document, failFast: true)
+        var evaluator = Evaluator(buffers: buffers, document: document, failFast: true)
         var annotations = Annotations()
         evaluator.quiet = 1
         return evaluator.evaluate(program.root, document.root, &annotations, collect: false)
@@ -173,7 +173,7 @@ public struct Contract: Sendable {
     /// - Returns: pairs of instance node index and the raw `x-sanitize` value.
     public func sanitizeSteps(for document: JSONDocument) -> [(node: Int, steps: JSONValue)] {
         guard !program.sanitizeSteps.isEmpty else { return [] }
-        var evaluator = Evaluator(program: program, buffers: buffers, document: document, failFast: false)
+        var evaluator = Evaluator(buffers: buffers, document: document, failFast: false)
         evaluator.collectSteps = true
         evaluator.quiet = 1
         var annotations = Annotations()

@@ -121,9 +121,6 @@ extension ContractCompiler {
                 shape.keyIndices.append(Int32(program.key(member.key)))
                 shape.schemas.append(try sub(["properties", member.key], member.value))
             }
-            if shape.keys.count > 12 {
-                for (index, key) in shape.keys.enumerated() { shape.table[key.hash, default: []].append(index) }
-            }
         }
         if case .object(let map)? = keywords["patternProperties"] {
             hasShape = true

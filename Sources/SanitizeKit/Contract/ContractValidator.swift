@@ -67,7 +67,7 @@ public struct ContractValidator {
     private mutating func validateDocument(quiet: Bool) -> ValidationResult {
         sink.items.removeAll(keepingCapacity: true)
         var evaluator = Evaluator(
-            program: contract.program, buffers: contract.buffers, document: document, failFast: quiet || contract.options.stopAtFirstError, sink: sink)
+            buffers: contract.buffers, document: document, failFast: quiet || contract.options.stopAtFirstError, sink: sink)
         if quiet { evaluator.quiet = 1 }
         swap(&evaluator.path, &path)
         swap(&evaluator.dynamicScope, &scope)

@@ -27,7 +27,7 @@ extension Evaluator {
             report(s, "maxLength", .maxLength, "string has \(length) characters, more than the maximum \(limit)")
             return false
         case .pattern(let index):
-            let matcher = program.patterns[Int(index)]
+            let matcher = buffers.program.patterns[Int(index)]
             if document.withStringBytes(node, { matcher.matches($0) }) { return true }
             report(s, "pattern", .pattern, "string does not match the pattern \(JSONValue.string(matcher.source).jsonText)\(shown(node))")
             return false
@@ -52,34 +52,34 @@ extension Evaluator {
             return value < limit ? -1 : (value == limit ? 0 : 1)
         }
         guard let value = decimal(node) else { return 0 }
-        return JSONDecimal.compare(value, program.bounds[Int(boundIndex)].decimal)
+        return JSONDecimal.compare(value, buffers.program.bounds[Int(boundIndex)].decimal)
     }
 
     mutating func checkNumber(_ s: Int, _ check: Check, _ node: Int) -> Bool {
         switch check {
         case .minimum(let index):
             if compare(node, index) >= 0 { return true }
-            report(s, "minimum", .minimum, "number is less than the minimum \(program.bounds[Int(index)].text)\(shown(node))")
+            report(s, "minimum", .minimum, "number is less than the minimum \(buffers.program.bounds[Int(index)].text)\(shown(node))")
             return false
         case .maximum(let index):
             if compare(node, index) <= 0 { return true }
-            report(s, "maximum", .maximum, "number is greater than the maximum \(program.bounds[Int(index)].text)\(shown(node))")
+            report(s, "maximum", .maximum, "number is greater than the maximum \(buffers.program.bounds[Int(index)].text)\(shown(node))")
             return false
         case .exclusiveMinimum(let index):
             if compare(node, index) > 0 { return true }
-            report(s, "exclusiveMinimum", .exclusiveMinimum, "number must be greater than \(program.bounds[Int(index)].text)\(shown(node))")
+            report(s, "exclusiveMinimum", .exclusiveMinimum, "number must be greater than \(buffers.program.bounds[Int(index)].text)\(shown(node))")
             return false
         case .exclusiveMaximum(let index):
             if compare(node, index) < 0 { return true }
-            report(s, "exclusiveMaximum", .exclusiveMaximum, "number must be less than \(program.bounds[Int(index)].text)\(shown(node))")
+            report(s, "exclusiveMaximum", .exclusiveMaximum, "number must be less than \(buffers.program.bounds[Int(index)].text)\(shown(node))")
             return false
         case .multipleOf(let index):
             if let small = smallInteger(node), let divisor = fastBounds[Int(index)].int, divisor > 0 {
                 if small % divisor == 0 { return true }
-            } else if let value = decimal(node), value.isMultiple(of: program.bounds[Int(index)].decimal) {
+            } else if let value = decimal(node), value.isMultiple(of: buffers.program.bounds[Int(index)].decimal) {
                 return true
             }
-            report(s, "multipleOf", .multipleOf, "number is not a multiple of \(program.bounds[Int(index)].text)\(shown(node))")
+            report(s, "multipleOf", .multipleOf, "number is not a multiple of \(buffers.program.bounds[Int(index)].text)\(shown(node))")
             return false
         default:
             return true
@@ -130,7 +130,7 @@ extension Evaluator {
         case .required(let keys):
             var valid = true
             for index in keys.range where !has(key: Int(lists[index]), in: node) {
-                let key = program.keys[Int(lists[index])]
+                let key = buffers.program.keys[Int(lists[index])]
                 report(s, "required", .required, "required member \(JSONValue.string(key.text).jsonText) is missing")
                 valid = false
                 if stopEarly { return false }
@@ -138,7 +138,7 @@ extension Evaluator {
             return valid
         case .dependentRequired(let table):
             var valid = true
-            for dependency in program.dependentRequired[Int(table)] where has(dependency.key, in: node) {
+            for dependency in buffers.program.dependentRequired[Int(table)] where has(dependency.key, in: node) {
                 for key in dependency.required where !has(key, in: node) {
                     report(
                         s, "dependentRequired", .dependentRequired,
@@ -172,7 +172,7 @@ extension Evaluator {
     }
 
     mutating func checkShape(_ s: Int, _ shapeIndex: Int, _ node: Int, _ annotations: inout Annotations, collect: Bool) -> Bool {
-        let shape = program.shapes[shapeIndex]
+        let shape = buffers.shapes[shapeIndex]
         var valid = true
         var child = node + 1
         let end = document.after(node)
@@ -181,31 +181,27 @@ extension Evaluator {
         while child < end {
             let value = child + 1
             var matched = false
-            if !shape.keys.isEmpty {
-                let found: Int? = document.withStringBytes(child) { key in
+            if shape.count > 0 {
+                let found: Int = document.withStringBytes(child) { key in
                     let hash = JSONDocument.fnv1a(key)
-                    if shape.keys.count > 12 {
-                        return shape.lookup(hash: hash) { $0.bytes.withUnsafeBytes { key.elementsEqual($0) } }
+                    for index in 0..<shape.count where buffers.hashes[shape.first + index] == hash
+                        && buffers.keyEquals(Int(lists[shape.keys + index]), key)
+                    {
+                        return index
                     }
-                    return shape.hashes.withUnsafeBufferPointer { hashes in
-                        for index in 0..<hashes.count where hashes[index] == hash
-                            && buffers.keyEquals(Int(shape.keyIndices[index]), key)
-                        {
-                            return index
-                        }
-                        return nil
-                    }
+                    return -1
                 }
-                if let found {
+                if found >= 0 {
                     matched = true
-                    if !evaluateChild(Int(shape.schemas[found]), value, .key(child)) {
+                    if !evaluateChild(Int(lists[shape.schemas + found]), value, .key(child)) {
                         valid = false
                         if stopEarly { return false }
                     }
                 }
             }
-            if !shape.patterns.isEmpty {
-                for entry in shape.patterns where document.withStringBytes(child, { program.patterns[Int(entry.pattern)].matches($0) }) {
+            if shape.hasPatterns {
+                for entry in buffers.program.shapes[shapeIndex].patterns
+                where document.withStringBytes(child, { buffers.program.patterns[Int(entry.pattern)].matches($0) }) {
                     matched = true
                     if !evaluateChild(Int(entry.schema), value, .key(child)) {
                         valid = false

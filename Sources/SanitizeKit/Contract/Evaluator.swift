@@ -44,9 +44,8 @@ enum PathStep {
     case index(Int)
 }
 
-/// Walks one instance against a compiled program. Never throws: failures become violations.
+/// Walks one instance against a compiled buffers.program. Never throws: failures become violations.
 struct Evaluator {
-    let program: ContractProgram
     let schemas: UnsafeBufferPointer<CompiledSchema>
     let checks: UnsafeBufferPointer<Check>
     let lists: UnsafeBufferPointer<Int32>
@@ -78,8 +77,7 @@ struct Evaluator {
     /// Most schemas entered at one instance location.
     static let inPlaceDepthLimit = 64
 
-    init(program: ContractProgram, buffers: ProgramBuffers, document: JSONDocument, failFast: Bool, sink: ViolationSink = ViolationSink()) {
-        self.program = program
+    init(buffers: ProgramBuffers, document: JSONDocument, failFast: Bool, sink: ViolationSink = ViolationSink()) {
         self.schemas = buffers.schemas
         self.checks = buffers.checks
         self.lists = buffers.lists
@@ -108,7 +106,7 @@ struct Evaluator {
 
     func report(_ schema: Int, _ keyword: String, _ code: Violation.Code, _ message: @autoclosure () -> String) {
         guard quiet == 0 else { return }
-        let location = program.locations[schema]
+        let location = buffers.program.locations[schema]
         let pointer = keyword.isEmpty ? location.pointer : location.pointer + "/" + keyword
         sink.items.append(
             Violation(
@@ -161,7 +159,7 @@ struct Evaluator {
             report(s, "", .depthLimit, "evaluation is nested deeper than the limit (a $ref cycle that never reaches a value?)")
             return false
         }
-        let pushedScope = program.usesDynamicScope && dynamicScope.last != Int(schema.resource)
+        let pushedScope = buffers.program.usesDynamicScope && dynamicScope.last != Int(schema.resource)
         if pushedScope { dynamicScope.append(Int(schema.resource)) }
         defer { if pushedScope { dynamicScope.removeLast() } }
         if schema.sensitive { sensitive += 1 }
@@ -267,11 +265,11 @@ struct Evaluator {
             report(s, "type", .type, "expected \(TypeBits.names(mask)), found \(typeName(node))")
             return false
         case .const(let index):
-            if JSONEquality.equal(document, node, program.constants[Int(index)], 0) { return true }
+            if JSONEquality.equal(document, node, buffers.program.constants[Int(index)], 0) { return true }
             report(s, "const", .const, "value is not the required constant\(shown(node))")
             return false
         case .enumeration(let indices):
-            for index in indices.range where JSONEquality.equal(document, node, program.constants[Int(lists[index])], 0) {
+            for index in indices.range where JSONEquality.equal(document, node, buffers.program.constants[Int(lists[index])], 0) {
                 return true
             }
             report(s, "enum", .enum, "value is not one of the \(indices.count) allowed values\(shown(node))")
@@ -353,9 +351,9 @@ struct Evaluator {
             return evaluate(Int(target), node, &annotations, collect: collect)
         case .dynamicRef(let anchor, let fallback):
             var target = Int(fallback)
-            let name = program.anchorNames[Int(anchor)]
+            let name = buffers.program.anchorNames[Int(anchor)]
             for resource in dynamicScope {
-                if let found = program.resources[resource].dynamicAnchors[name] {
+                if let found = buffers.program.resources[resource].dynamicAnchors[name] {
                     target = found
                     break
                 }
@@ -426,7 +424,7 @@ struct Evaluator {
                 let key = Int(lists[index])
                 let sub = Int(lists[index + 1])
                 index += 2
-                guard has(program.keys[key], in: node) else { continue }
+                guard has(buffers.program.keys[key], in: node) else { continue }
                 if !evaluate(sub, node, &annotations, collect: collect) {
                     valid = false
                     if stopEarly { return false }
