@@ -155,9 +155,9 @@ extension Evaluator {
             while child < end {
                 var ignored = Annotations()
                 if !probe(Int(sub), child, &ignored, collect: false) {
-                    path.append(.key(child))
+                    pushPath(.key(child))
                     report(s, "propertyNames", .propertyNames, "member name is not allowed\(shown(child))")
-                    path.removeLast()
+                    popPath()
                     valid = false
                     if stopEarly { return false }
                 }
@@ -213,9 +213,9 @@ extension Evaluator {
                 let additional = Int(shape.additional)
                 matched = true
                 if schemas[additional].kind == .alwaysInvalid {
-                    path.append(.key(child))
+                    pushPath(.key(child))
                     report(s, "additionalProperties", .additionalProperties, "member is not allowed by the contract")
-                    path.removeLast()
+                    popPath()
                     valid = false
                     if stopEarly { return false }
                 } else if !evaluateChild(additional, value, .key(child)) {
@@ -241,9 +241,9 @@ extension Evaluator {
             let evaluated = !annotations.properties.isEmpty && annotations.properties[memberIndex]
             if !evaluated {
                 if denied {
-                    path.append(.key(child))
+                    pushPath(.key(child))
                     report(s, "unevaluatedProperties", .unevaluatedProperties, "member is not allowed by the contract")
-                    path.removeLast()
+                    popPath()
                     valid = false
                     if stopEarly { return false }
                 } else if !evaluateChild(sub, child + 1, .key(child)) {
@@ -289,9 +289,9 @@ extension Evaluator {
                     break
                 }
                 if index >= Int(prefix.count) && schemas[sub].kind == .alwaysInvalid {
-                    path.append(.index(index))
+                    pushPath(.index(index))
                     report(s, keyword, .additionalItems, "array has more than \(prefix.count) items")
-                    path.removeLast()
+                    popPath()
                     valid = false
                     if stopEarly { return false }
                     break
@@ -394,9 +394,9 @@ extension Evaluator {
             let evaluated = !annotations.items.isEmpty && annotations.items[index]
             if !evaluated {
                 if denied {
-                    path.append(.index(index))
+                    pushPath(.index(index))
                     report(s, "unevaluatedItems", .unevaluatedItems, "item is not allowed by the contract")
-                    path.removeLast()
+                    popPath()
                     valid = false
                     if stopEarly { return false }
                 } else if !evaluateChild(sub, child, .index(index)) {

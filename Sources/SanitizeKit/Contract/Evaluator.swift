@@ -33,9 +33,15 @@ struct Annotations {
     }
 }
 
-/// The violations of one evaluation.
+/// The violations of one evaluation, and the instance-path stack (plain memory, reused by a
+/// ``ContractValidator`` across instances).
 final class ViolationSink {
     var items: [Violation] = []
+    /// Room for the path: evaluation nests at most ``Evaluator/depthLimit`` children, plus one.
+    static let pathCapacity = 1_024
+    let path = UnsafeMutablePointer<PathStep>.allocate(capacity: ViolationSink.pathCapacity)
+
+    deinit { path.deallocate() }
 }
 
 /// One step of the path from the instance root to the value being checked.
@@ -59,7 +65,8 @@ struct Evaluator {
     var violations: [Violation] { sink.items }
     /// > 0 inside `anyOf`/`oneOf`/`not`/`if`/`contains`/`propertyNames`: nothing is reported.
     var quiet = 0
-    var path: [PathStep] = []
+    /// Depth of the instance path held in `sink.path`.
+    var pathCount = 0
     var dynamicScope: [Int] = []
     var sensitive = 0
     var depth = 0
@@ -94,7 +101,7 @@ struct Evaluator {
 
     var instancePointer: String {
         var result = ""
-        for step in path {
+        for step in UnsafeBufferPointer(start: sink.path, count: min(pathCount, ViolationSink.pathCapacity)) {
             result += "/"
             switch step {
             case .index(let index): result += String(index)
@@ -237,12 +244,21 @@ struct Evaluator {
     }
 
     /// Evaluates a subschema against another node with fresh annotations.
+    @inline(__always)
+    mutating func pushPath(_ step: PathStep) {
+        if pathCount < ViolationSink.pathCapacity { sink.path[pathCount] = step }
+        pathCount += 1
+    }
+
+    @inline(__always)
+    mutating func popPath() { pathCount -= 1 }
+
     mutating func evaluateChild(_ s: Int, _ node: Int, _ step: PathStep) -> Bool {
-        path.append(step)
+        pushPath(step)
         let savedInPlace = inPlaceDepth
         inPlaceDepth = 0
         defer {
-            path.removeLast()
+            popPath()
             inPlaceDepth = savedInPlace
         }
         var fresh = Annotations()
