@@ -7,7 +7,7 @@ struct PropertyKey: Sendable {
     init(_ text: String) {
         self.text = text
         self.bytes = Array(text.utf8)
-        self.hash = bytes.withUnsafeBytes { JSONDocument.fnv1a($0) }
+        self.hash = bytes.withUnsafeBytes { JSONDocument.keyHash($0) }
     }
 }
 

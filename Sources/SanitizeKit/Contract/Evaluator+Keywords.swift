@@ -92,8 +92,11 @@ extension Evaluator {
     func has(key keyIndex: Int, in node: Int) -> Bool {
         var child = node + 1
         let end = document.after(node)
+        let wanted = buffers.keySpans[keyIndex].count
         while child < end {
-            if document.withStringBytes(child, { buffers.keyEquals(keyIndex, $0) }) { return true }
+            let key = document.nodes[child]
+            let plainMismatch = key.flags & JSONNode.Flags.escaped == 0 && Int(key.end - key.start) != wanted
+            if !plainMismatch, document.withStringBytes(child, { buffers.keyEquals(keyIndex, $0) }) { return true }
             child = document.after(child + 1)
         }
         return false
@@ -110,10 +113,6 @@ extension Evaluator {
             }
             return false
         }
-    }
-
-    func keyHash(_ keyNode: Int) -> UInt64 {
-        document.withStringBytes(keyNode) { JSONDocument.fnv1a($0) }
     }
 
     mutating func checkObject(_ s: Int, _ check: Check, _ node: Int, _ annotations: inout Annotations, collect: Bool) -> Bool {
@@ -183,7 +182,7 @@ extension Evaluator {
             var matched = false
             if shape.count > 0 {
                 let found: Int = document.withStringBytes(child) { key in
-                    let hash = JSONDocument.fnv1a(key)
+                    let hash = JSONDocument.keyHash(key)
                     for index in 0..<shape.count where buffers.hashes[shape.first + index] == hash
                         && buffers.keyEquals(Int(lists[shape.keys + index]), key)
                     {
