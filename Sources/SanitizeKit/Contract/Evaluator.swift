@@ -57,6 +57,7 @@ struct Evaluator {
     let lists: UnsafeBufferPointer<Int32>
     let fastBounds: UnsafeBufferPointer<ProgramBuffers.FastBound>
     let buffers: ProgramBuffers
+    let usesDynamicScope: Bool
     let document: JSONDocument
     let failFast: Bool
     /// Collected violations; a reference so that reporting does not need `mutating`
@@ -90,6 +91,7 @@ struct Evaluator {
         self.lists = buffers.lists
         self.fastBounds = buffers.fastBounds
         self.buffers = buffers
+        self.usesDynamicScope = buffers.program.usesDynamicScope
         self.document = document
         self.failFast = failFast
         self.sink = sink
@@ -166,7 +168,7 @@ struct Evaluator {
             report(s, "", .depthLimit, "evaluation is nested deeper than the limit (a $ref cycle that never reaches a value?)")
             return false
         }
-        let pushedScope = buffers.program.usesDynamicScope && dynamicScope.last != Int(schema.resource)
+        let pushedScope = usesDynamicScope && dynamicScope.last != Int(schema.resource)
         if pushedScope { dynamicScope.append(Int(schema.resource)) }
         defer { if pushedScope { dynamicScope.removeLast() } }
         if schema.sensitive { sensitive += 1 }
