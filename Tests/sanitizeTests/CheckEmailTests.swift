@@ -19,9 +19,9 @@ struct CheckEmailTests {
         #expect(run.status == 1)
         #expect(
             run.stderr == """
-                sanitize: line 2: does not match the html5 pattern [pattern-mismatch]
+                sanitize: line 2: no @ between local part and domain [missing-at-sign]
                 sanitize: line 3: does not match the html5 pattern [pattern-mismatch]
-                sanitize: line 4: does not match the html5 pattern [pattern-mismatch]
+                sanitize: line 4: domain label has a character other than letters, digits, hyphen (RFC 5321 §4.1.2) [label-invalid-character]
 
                 """)
     }

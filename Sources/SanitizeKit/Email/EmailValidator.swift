@@ -8,11 +8,14 @@
 /// ```
 ///
 /// The pattern of each mode is data: `Rules/email/<mode>.pcre`, compiled in as the default and
-/// replaceable with ``init(mode:pattern:options:)`` or ``init(mode:rulesDirectory:options:)``.
+/// replaceable with ``init(mode:pattern:options:maxInputBytes:)`` or
+/// ``init(mode:rulesDirectory:options:)``.
 /// In the ``EmailMode/rfc5321`` and ``EmailMode/international`` modes the pattern is checked
 /// after the rules a regular expression expresses poorly (lengths in octets, label rules,
 /// address literal values, Punycode), so a rejection names the rule that failed. The other
-/// modes are their pattern alone.
+/// modes are their pattern alone; when the built-in `html5` pattern fails, the reason still
+/// names the WHATWG rule (missing `@`, empty or over-long label, hyphen at a label's edge…)
+/// where one explains it.
 ///
 /// A validator is immutable and `Sendable`: share one across threads.
 public struct EmailValidator: Sendable {
@@ -23,6 +26,10 @@ public struct EmailValidator: Sendable {
     /// Inputs longer than this are rejected as ``EmailRejection/inputTooLong(limit:)`` without
     /// being matched. The structural modes reject anything over 254 octets anyway.
     public let maxInputBytes: Int
+
+    /// True when the pattern is the mode's built-in one; only then may a failed `html5` match
+    /// be explained by a named rule (a pattern of your own may fail for reasons of its own).
+    private let usesBuiltInPattern: Bool
 
     /// The default for ``maxInputBytes``: 4,096 bytes, far above any deliverable address
     /// (RFC 5321 caps it at 254 octets) yet high enough to leave the `html5`, `strict` and
@@ -58,6 +65,8 @@ public struct EmailValidator: Sendable {
         options.anchored = true
         self.mode = mode
         self.pattern = try PCRE2Pattern(pattern, options: options)
+        self.usesBuiltInPattern =
+            (try? EmailPatternFile.pattern(fromFileText: EmailPatternFile.defaultFileText(for: mode))) == pattern
         self.maxInputBytes = maxInputBytes
     }
 
@@ -99,7 +108,11 @@ public struct EmailValidator: Sendable {
             return .invalid(rejection)
         }
         do {
-            return try pattern.matches(utf8) ? .valid : .invalid(.patternMismatch(mode: mode))
+            if try pattern.matches(utf8) { return .valid }
+            if mode == .html5, usesBuiltInPattern, let rejection = EmailStructure.html5Diagnosis(utf8) {
+                return .invalid(rejection)
+            }
+            return .invalid(.patternMismatch(mode: mode))
         } catch let error as SanitizeError where error.code == .invalidUTF8 {
             return .invalid(.invalidUTF8)
         } catch {

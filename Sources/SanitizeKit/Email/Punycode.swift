@@ -78,7 +78,7 @@ enum Punycode {
             bias = adapt(i - oldI, count, oldI == 0)
             n += i / count
             i %= count
-            guard n < overflowGuard, let scalar = Unicode.Scalar(UInt32(n)) else { return nil }
+            guard n <= 0x10FFFF, let scalar = Unicode.Scalar(UInt32(n)) else { return nil }
             output.insert(scalar, at: i)
             i += 1
         }

@@ -12,14 +12,20 @@ extension PCRE2Pattern {
     /// - `PCRE2_UCP` is off, so `\d` is `[0-9]`, `\w` is `[A-Za-z0-9_]` and `\b` uses that `\w`,
     ///   as in ECMA-262 §22.2.2.9 (CharacterClassEscape);
     /// - `\s` and `\S` are rewritten to ECMA-262's WhiteSpace + LineTerminator set (TAB, LF,
-    ///   VT, FF, CR, Unicode `Zs`, U+2028, U+2029, U+FEFF, spelled out); inside a bracket class
-    ///   `\S` becomes `\P{Xps}`, which wrongly admits U+FEFF and rejects U+0085;
+    ///   VT, FF, CR, Unicode `Zs`, U+2028, U+2029, U+FEFF, spelled out); a bracket class holding
+    ///   `\S` becomes an equivalent group (`[a\S]` → `(?:[a]|[^ws])`);
     /// - `PCRE2_ALT_BSUX` and `PCRE2_EXTRA_ALT_BSUX`: `\uhhhh`, `\u{h…}` and `\xhh` escapes as in
     ///   ECMA-262; `PCRE2_ALLOW_EMPTY_CLASS`: `[]` matches nothing, `[^]` any character;
-    /// - `PCRE2_DOLLAR_ENDONLY`: `$` matches only at the very end, not before a final newline.
-    /// Known differences that remain: `.` stops only at LF (ECMA-262 also stops at CR, U+2028,
-    /// U+2029); lone surrogate escapes (`\uD83D`) do not compile; PCRE2 accepts some escapes
-    /// ECMA-262 rejects with `u` (such as `\a`, `\e`).
+    /// - `PCRE2_DOLLAR_ENDONLY`: `$` matches only at the very end, not before a final newline;
+    /// - `\p{…}`/`\P{…}` accept ECMA-262's General_Category long names and aliases (`Letter`,
+    ///   `digit`, `gc=Decimal_Number`) and `Script=`/`sc=`/`scx=`, mapped to PCRE2's names.
+    /// - `.` outside a class becomes `[^\n\r\u2028\u2029]`: it stops at every ECMA-262
+    ///   LineTerminator, not only at LF.
+    /// - escapes ECMA-262 does not define with the `u` flag (`\a`, `\e`, `\A`, `\z`, `\Q`, `\h`…)
+    ///   are compile errors instead of taking PCRE2's meaning.
+    /// - `\uHHHH\uLLLL` surrogate pairs are read as one code point.
+    /// Known differences that remain: lone surrogate escapes (`\uD83D`) do not compile; `\0`
+    /// followed by a digit is an octal escape instead of an error.
     ///
     /// **Limits.** The interpreter obeys ``matchLimit``, ``depthLimit`` and ``heapLimit``; JIT
     /// code obeys only ``matchLimit`` (and its own 32 KiB stack). The defaults stop `(a+)+$` on

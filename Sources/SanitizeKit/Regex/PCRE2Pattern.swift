@@ -49,7 +49,7 @@ public final class PCRE2Pattern: @unchecked Sendable, CustomDebugStringConvertib
     public init(_ pattern: String, options: Options = .default) throws {
         self.pattern = pattern
         self.options = options
-        let source = options.ecmaScriptCompatible ? ECMAScriptPattern.translate(pattern) : pattern
+        let source = options.ecmaScriptCompatible ? try ECMAScriptPattern.translate(pattern) : pattern
 
         var compileOptions = UInt32(PCRE2_UTF) | UInt32(PCRE2_NEVER_BACKSLASH_C)
         var extraOptions: UInt32 = 0
@@ -123,7 +123,12 @@ public final class PCRE2Pattern: @unchecked Sendable, CustomDebugStringConvertib
     ///   are not UTF-8, `regex-limit` when the match hit a limit, or `regex-match` on another
     ///   PCRE2 error.
     public func matches(_ utf8: UnsafeRawBufferPointer) throws -> Bool {
-        try match(utf8.baseAddress?.assumingMemoryBound(to: UInt8.self), utf8.count, options: 0)
+        // ASCII is valid UTF-8: checking that 8 bytes at a time is cheaper than PCRE2's own
+        // check, which then runs only for subjects with non-ASCII bytes.
+        let trusted = PCRE2Pattern.isASCII(utf8)
+        return try match(
+            utf8.baseAddress?.assumingMemoryBound(to: UInt8.self), utf8.count,
+            options: trusted ? UInt32(PCRE2_NO_UTF_CHECK) : 0)
     }
 
     /// The pattern and the engine that runs it, e.g. `PCRE2Pattern(/a+/, JIT)`.
@@ -139,8 +144,13 @@ public final class PCRE2Pattern: @unchecked Sendable, CustomDebugStringConvertib
 
     private func match(_ base: UnsafePointer<UInt8>?, _ count: Int, options matchOptions: UInt32) throws -> Bool {
         let matchData = PCRE2Pattern.threadMatchData()
-        let result = pcre2_match_8(
-            code, base ?? PCRE2Pattern.emptySubject, count, 0, matchOptions, matchData, matchContext)
+        let subject = base ?? PCRE2Pattern.emptySubject
+        // pcre2_jit_match skips pcre2_match's checks, the UTF check among them: only for
+        // subjects already known to be valid UTF-8.
+        let result =
+            usesJIT && matchOptions & UInt32(PCRE2_NO_UTF_CHECK) != 0
+            ? pcre2_jit_match_8(code, subject, count, 0, 0, matchData, matchContext)
+            : pcre2_match_8(code, subject, count, 0, matchOptions, matchData, matchContext)
         if result >= 0 { return true }  // 0: a match whose groups did not fit; still a match
         switch result {
         case PCRE2_ERROR_NOMATCH, PCRE2_ERROR_PARTIAL:
@@ -160,6 +170,22 @@ public final class PCRE2Pattern: @unchecked Sendable, CustomDebugStringConvertib
         default:
             throw SanitizeError(.regexMatch, "regular expression failed: \(PCRE2Pattern.message(for: result))")
         }
+    }
+
+    /// True when every byte is below 0x80.
+    static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        var index = 0
+        var high: UInt64 = 0
+        while index + 8 <= bytes.count {
+            high |= base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            index += 8
+        }
+        while index < bytes.count {
+            high |= UInt64(bytes[index])
+            index += 1
+        }
+        return high & 0x8080_8080_8080_8080 == 0
     }
 
     /// PCRE2's text for an error code.

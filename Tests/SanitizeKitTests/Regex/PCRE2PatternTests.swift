@@ -158,6 +158,25 @@ struct PCRE2PatternTests {
         #expect(try good.withUnsafeBytes { try pattern.matches($0) })
     }
 
+    /// Subjects are checked 8 bytes at a time for ASCII; a non-ASCII byte anywhere, in a
+    /// whole word or in the tail, must still reach PCRE2's UTF-8 check.
+    @Test(arguments: [0, 3, 7, 8, 12, 15, 16])
+    func invalidByteAnywhereIsFound(position: Int) throws {
+        let pattern = try PCRE2Pattern("x")
+        var bytes = Array(repeating: UInt8(ascii: "x"), count: 17)
+        bytes[position] = 0xFF
+        #expect(throws: SanitizeError.self) { try bytes.withUnsafeBytes { try pattern.matches($0) } }
+        bytes[position] = 0x78
+        #expect(try bytes.withUnsafeBytes { try pattern.matches($0) })
+    }
+
+    @Test func nonASCIIBytesMatchThroughTheCheckedPath() throws {
+        let pattern = try PCRE2Pattern("^\\p{Greek}+$")
+        let bytes = Array("δοκιμή".utf8)
+        #expect(try bytes.withUnsafeBytes { try pattern.matches($0) })
+        #expect(try PCRE2Pattern("^\\p{Greek}+$", options: Self.interpreter).matches("δοκιμή"))
+    }
+
     @Test func perlModeUsesUnicodeClasses() throws {
         #expect(try PCRE2Pattern(#"^\d+$"#).matches("٢٠٢٦"))
         #expect(try PCRE2Pattern(#"^\w+$"#).matches("école"))
