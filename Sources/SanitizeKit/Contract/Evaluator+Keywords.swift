@@ -177,6 +177,7 @@ extension Evaluator {
         let end = document.after(node)
         let memberCount = document.count(node)
         var memberIndex = 0
+        var foundMask: UInt64 = 0
         while child < end {
             let value = child + 1
             var matched = false
@@ -192,6 +193,7 @@ extension Evaluator {
                 }
                 if found >= 0 {
                     matched = true
+                    if found < 64 { foundMask |= 1 << UInt64(found) }
                     if !evaluateChild(Int(lists[shape.schemas + found]), value, .key(child)) {
                         valid = false
                         if stopEarly { return false }
@@ -225,6 +227,15 @@ extension Evaluator {
             if matched && collect { annotations.markProperty(memberIndex, of: memberCount) }
             memberIndex += 1
             child = document.after(value)
+        }
+        let missing = shape.requiredMask & ~foundMask
+        if missing != 0 {
+            let keys = buffers.program.shapes[shapeIndex].keys
+            for position in 0..<min(keys.count, 64) where missing & (1 << UInt64(position)) != 0 {
+                report(s, "required", .required, "required member \(JSONValue.string(keys[position].text).jsonText) is missing")
+                valid = false
+                if stopEarly { return false }
+            }
         }
         return valid
     }
