@@ -5,7 +5,7 @@
 #   - Python `email-validator` (syntax only: check_deliverability=False).
 # Every engine reads the list from a file on stdin and writes one verdict line per address to
 # a file, so each figure is a whole process: start-up, reading, matching, writing. Figures are
-# addresses per CPU second (user + system time, best of RUNS=3 runs).
+# addresses per CPU second (user + system time, best of RUNS=5 runs).
 # Usage: Benchmarks/peers/email.sh          (N=1000000 addresses; EV_N=100000 for email-validator)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -50,7 +50,7 @@ PY
 # Runs "$@" with $1's lines on stdin, RUNS times; prints the addresses per second of CPU time
 # (user + system, the best run), which the other jobs on a shared machine disturb far less
 # than the wall clock. Keeps the last output in $work/out.
-RUNS=${RUNS:-3}
+RUNS=${RUNS:-5}
 rate() {
   local input=$1; shift
   local lines best=999999 cpu

@@ -38,6 +38,9 @@ struct Validate: ParsableCommand {
     @Argument(help: ArgumentHelp("Instance files. Without them, one instance per line of standard input.", valueName: "instance-file"))
     var instances: [String] = []
 
+    static let validLine = Array("valid\n".utf8)
+    static let invalidLine = Array("invalid\n".utf8)
+
     enum OutputFormat: String, ExpressibleByArgument {
         case text, basic
     }
@@ -66,7 +69,7 @@ struct Validate: ParsableCommand {
         func emit(_ result: ValidationResult, where place: String) throws {
             switch output {
             case .text:
-                try out.write(result.isValid ? "valid\n" : "invalid\n")
+                try out.write(result.isValid ? Validate.validLine : Validate.invalidLine)
             case .basic:
                 try out.write(result.basicOutput.serialized())
                 try out.write(byte: 0x0A)

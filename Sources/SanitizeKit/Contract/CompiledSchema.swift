@@ -7,7 +7,7 @@ struct PropertyKey: Sendable {
     init(_ text: String) {
         self.text = text
         self.bytes = Array(text.utf8)
-        self.hash = bytes.withUnsafeBytes { JSONDocument.fnv1a($0) }
+        self.hash = bytes.withUnsafeBytes { JSONDocument.keyHash($0) }
     }
 }
 
@@ -31,7 +31,8 @@ struct NumberBound: Sendable {
 }
 
 /// The object applicators of one schema combined, so an instance's members are walked once:
-/// `properties` (keys sorted by hash), `patternProperties`, `additionalProperties`.
+/// `properties`, `patternProperties`, `additionalProperties`. The evaluator reads the
+/// properties through ``ProgramBuffers/FastShape`` (hash scan, then a byte comparison).
 struct ObjectShape: Sendable {
     var keys: [PropertyKey] = []
     /// Per property: its index in ``ContractProgram/keys`` and its hash (parallel to `keys`).
@@ -39,19 +40,9 @@ struct ObjectShape: Sendable {
     var hashes: [UInt64] = []
     var schemas: [Int32] = []
     var patterns: [(pattern: Int32, schema: Int32)] = []
+    /// Bit i set: property i is also `required` (checked during the property walk).
+    var requiredMask: UInt64 = 0
     var additional: Int32 = noSchema
-    /// A hash → index table when there are many properties; linear scan otherwise.
-    var table: [UInt64: [Int]] = [:]
-
-    func lookup(hash: UInt64, equals: (PropertyKey) -> Bool) -> Int? {
-        if keys.count > 12 {
-            guard let candidates = table[hash] else { return nil }
-            for index in candidates where equals(keys[index]) { return index }
-            return nil
-        }
-        for index in keys.indices where keys[index].hash == hash && equals(keys[index]) { return index }
-        return nil
-    }
 }
 
 /// A run of entries in one of the program's pools (`lists` or `checks`).

@@ -12,7 +12,6 @@ public struct ContractValidator {
     public let contract: Contract
     /// The most recently parsed instance (after ``validate(_:)`` or ``isValid(_:)``).
     public private(set) var document: JSONDocument
-    private var path: [PathStep] = []
     private var scope: [Int] = []
     private let sink = ViolationSink()
 
@@ -22,7 +21,6 @@ public struct ContractValidator {
         self.contract = contract
         // An empty placeholder; every call parses into it first.
         self.document = JSONDocument.empty
-        path.reserveCapacity(32)
         scope.reserveCapacity(8)
     }
 
@@ -66,17 +64,20 @@ public struct ContractValidator {
 
     private mutating func validateDocument(quiet: Bool) -> ValidationResult {
         sink.items.removeAll(keepingCapacity: true)
-        var evaluator = Evaluator(
-            program: contract.program, buffers: contract.buffers, document: document, failFast: quiet || contract.options.stopAtFirstError, sink: sink)
-        if quiet { evaluator.quiet = 1 }
-        swap(&evaluator.path, &path)
-        swap(&evaluator.dynamicScope, &scope)
-        var annotations = Annotations()
-        let valid = evaluator.evaluate(contract.program.root, document.root, &annotations, collect: false)
-        swap(&evaluator.path, &path)
-        swap(&evaluator.dynamicScope, &scope)
-        path.removeAll(keepingCapacity: true)
+        var scope = self.scope
+        let root = contract.program.root
+        let valid = Evaluator.with(
+            buffers: contract.buffers, document: document, failFast: quiet || contract.options.stopAtFirstError, sink: sink
+        ) { evaluator in
+            if quiet { evaluator.quiet = 1 }
+            swap(&evaluator.dynamicScope, &scope)
+            var annotations = Annotations()
+            let valid = evaluator.evaluate(root, 0, &annotations, collect: false)
+            swap(&evaluator.dynamicScope, &scope)
+            return valid
+        }
         scope.removeAll(keepingCapacity: true)
+        self.scope = scope
         return ValidationResult(isValid: valid, violations: valid ? [] : sink.items)
     }
 }

@@ -3,9 +3,9 @@ extension Evaluator {
 
     /// The number of Unicode code points in a string node (what `minLength`/`maxLength` count).
     func codePointCount(_ node: Int) -> Int {
-        let n = document.nodes[node]
+        let n = nodes[node]
         if n.flags & (JSONNode.Flags.ascii | JSONNode.Flags.escaped) == JSONNode.Flags.ascii { return Int(n.end - n.start) }
-        return document.withStringBytes(node) { bytes in
+        return withString(node) { bytes in
             var count = 0
             for byte in bytes where byte & 0xC0 != 0x80 { count += 1 }
             return count
@@ -20,19 +20,19 @@ extension Evaluator {
             report(s, "minLength", .minLength, "string has \(length) characters, fewer than the minimum \(limit)")
             return false
         case .maxLength(let limit):
-            let n = document.nodes[node]
+            let n = nodes[node]
             if Int(n.end - n.start) <= limit { return true }  // bytes ≥ code points
             let length = codePointCount(node)
             if length <= limit { return true }
             report(s, "maxLength", .maxLength, "string has \(length) characters, more than the maximum \(limit)")
             return false
         case .pattern(let index):
-            let matcher = program.patterns[Int(index)]
-            if document.withStringBytes(node, { matcher.matches($0) }) { return true }
+            let matcher = buffers.program.patterns[Int(index)]
+            if withString(node, { matcher.matches($0) }) { return true }
             report(s, "pattern", .pattern, "string does not match the pattern \(JSONValue.string(matcher.source).jsonText)\(shown(node))")
             return false
         case .format(let kind):
-            if document.withStringBytes(node, { kind.accepts($0) }) { return true }
+            if withString(node, { kind.accepts($0) }) { return true }
             report(s, "format", .format, "string is not a valid \(kind.rawValue)\(shown(node))")
             return false
         default:
@@ -52,34 +52,34 @@ extension Evaluator {
             return value < limit ? -1 : (value == limit ? 0 : 1)
         }
         guard let value = decimal(node) else { return 0 }
-        return JSONDecimal.compare(value, program.bounds[Int(boundIndex)].decimal)
+        return JSONDecimal.compare(value, buffers.program.bounds[Int(boundIndex)].decimal)
     }
 
     mutating func checkNumber(_ s: Int, _ check: Check, _ node: Int) -> Bool {
         switch check {
         case .minimum(let index):
             if compare(node, index) >= 0 { return true }
-            report(s, "minimum", .minimum, "number is less than the minimum \(program.bounds[Int(index)].text)\(shown(node))")
+            report(s, "minimum", .minimum, "number is less than the minimum \(buffers.program.bounds[Int(index)].text)\(shown(node))")
             return false
         case .maximum(let index):
             if compare(node, index) <= 0 { return true }
-            report(s, "maximum", .maximum, "number is greater than the maximum \(program.bounds[Int(index)].text)\(shown(node))")
+            report(s, "maximum", .maximum, "number is greater than the maximum \(buffers.program.bounds[Int(index)].text)\(shown(node))")
             return false
         case .exclusiveMinimum(let index):
             if compare(node, index) > 0 { return true }
-            report(s, "exclusiveMinimum", .exclusiveMinimum, "number must be greater than \(program.bounds[Int(index)].text)\(shown(node))")
+            report(s, "exclusiveMinimum", .exclusiveMinimum, "number must be greater than \(buffers.program.bounds[Int(index)].text)\(shown(node))")
             return false
         case .exclusiveMaximum(let index):
             if compare(node, index) < 0 { return true }
-            report(s, "exclusiveMaximum", .exclusiveMaximum, "number must be less than \(program.bounds[Int(index)].text)\(shown(node))")
+            report(s, "exclusiveMaximum", .exclusiveMaximum, "number must be less than \(buffers.program.bounds[Int(index)].text)\(shown(node))")
             return false
         case .multipleOf(let index):
             if let small = smallInteger(node), let divisor = fastBounds[Int(index)].int, divisor > 0 {
                 if small % divisor == 0 { return true }
-            } else if let value = decimal(node), value.isMultiple(of: program.bounds[Int(index)].decimal) {
+            } else if let value = decimal(node), value.isMultiple(of: buffers.program.bounds[Int(index)].decimal) {
                 return true
             }
-            report(s, "multipleOf", .multipleOf, "number is not a multiple of \(program.bounds[Int(index)].text)\(shown(node))")
+            report(s, "multipleOf", .multipleOf, "number is not a multiple of \(buffers.program.bounds[Int(index)].text)\(shown(node))")
             return false
         default:
             return true
@@ -91,10 +91,13 @@ extension Evaluator {
     /// Whether an object node has a member named by program key `keyIndex`.
     func has(key keyIndex: Int, in node: Int) -> Bool {
         var child = node + 1
-        let end = document.after(node)
+        let end = afterOf(node)
+        let wanted = buffers.keySpans[keyIndex].count
         while child < end {
-            if document.withStringBytes(child, { buffers.keyEquals(keyIndex, $0) }) { return true }
-            child = document.after(child + 1)
+            let key = nodes[child]
+            let plainMismatch = key.flags & JSONNode.Flags.escaped == 0 && Int(key.end - key.start) != wanted
+            if !plainMismatch, withString(child, { buffers.keyEquals(keyIndex, $0) }) { return true }
+            child = afterOf(child + 1)
         }
         return false
     }
@@ -102,22 +105,18 @@ extension Evaluator {
     /// Whether an object node has a member with this key.
     func has(_ key: PropertyKey, in node: Int) -> Bool {
         var child = node + 1
-        let end = document.after(node)
+        let end = afterOf(node)
         return key.bytes.withUnsafeBytes { wanted in
             while child < end {
-                if document.keyEquals(child, wanted) { return true }
-                child = document.after(child + 1)
+                if keyMatches(child, wanted) { return true }
+                child = afterOf(child + 1)
             }
             return false
         }
     }
 
-    func keyHash(_ keyNode: Int) -> UInt64 {
-        document.withStringBytes(keyNode) { JSONDocument.fnv1a($0) }
-    }
-
     mutating func checkObject(_ s: Int, _ check: Check, _ node: Int, _ annotations: inout Annotations, collect: Bool) -> Bool {
-        let memberCount = document.count(node)
+        let memberCount = countOf(node)
         switch check {
         case .minProperties(let limit):
             if memberCount >= limit { return true }
@@ -130,7 +129,7 @@ extension Evaluator {
         case .required(let keys):
             var valid = true
             for index in keys.range where !has(key: Int(lists[index]), in: node) {
-                let key = program.keys[Int(lists[index])]
+                let key = buffers.program.keys[Int(lists[index])]
                 report(s, "required", .required, "required member \(JSONValue.string(key.text).jsonText) is missing")
                 valid = false
                 if stopEarly { return false }
@@ -138,7 +137,7 @@ extension Evaluator {
             return valid
         case .dependentRequired(let table):
             var valid = true
-            for dependency in program.dependentRequired[Int(table)] where has(dependency.key, in: node) {
+            for dependency in buffers.program.dependentRequired[Int(table)] where has(dependency.key, in: node) {
                 for key in dependency.required where !has(key, in: node) {
                     report(
                         s, "dependentRequired", .dependentRequired,
@@ -151,17 +150,17 @@ extension Evaluator {
         case .propertyNames(let sub):
             var valid = true
             var child = node + 1
-            let end = document.after(node)
+            let end = afterOf(node)
             while child < end {
                 var ignored = Annotations()
                 if !probe(Int(sub), child, &ignored, collect: false) {
-                    path.append(.key(child))
+                    pushPath(.key(child))
                     report(s, "propertyNames", .propertyNames, "member name is not allowed\(shown(child))")
-                    path.removeLast()
+                    popPath()
                     valid = false
                     if stopEarly { return false }
                 }
-                child = document.after(child + 1)
+                child = afterOf(child + 1)
             }
             return valid
         case .object(let index):
@@ -172,40 +171,38 @@ extension Evaluator {
     }
 
     mutating func checkShape(_ s: Int, _ shapeIndex: Int, _ node: Int, _ annotations: inout Annotations, collect: Bool) -> Bool {
-        let shape = program.shapes[shapeIndex]
+        let shape = buffers.shapes[shapeIndex]
         var valid = true
         var child = node + 1
-        let end = document.after(node)
-        let memberCount = document.count(node)
+        let end = afterOf(node)
+        let memberCount = countOf(node)
         var memberIndex = 0
+        var foundMask: UInt64 = 0
         while child < end {
             let value = child + 1
             var matched = false
-            if !shape.keys.isEmpty {
-                let found: Int? = document.withStringBytes(child) { key in
-                    let hash = JSONDocument.fnv1a(key)
-                    if shape.keys.count > 12 {
-                        return shape.lookup(hash: hash) { $0.bytes.withUnsafeBytes { key.elementsEqual($0) } }
+            if shape.count > 0 {
+                let found: Int = withString(child) { key in
+                    let hash = JSONDocument.keyHash(key)
+                    for index in 0..<shape.count where buffers.hashes[shape.first + index] == hash
+                        && buffers.keyEquals(Int(lists[shape.keys + index]), key)
+                    {
+                        return index
                     }
-                    return shape.hashes.withUnsafeBufferPointer { hashes in
-                        for index in 0..<hashes.count where hashes[index] == hash
-                            && buffers.keyEquals(Int(shape.keyIndices[index]), key)
-                        {
-                            return index
-                        }
-                        return nil
-                    }
+                    return -1
                 }
-                if let found {
+                if found >= 0 {
                     matched = true
-                    if !evaluateChild(Int(shape.schemas[found]), value, .key(child)) {
+                    if found < 64 { foundMask |= 1 << UInt64(found) }
+                    if !evaluateChild(Int(lists[shape.schemas + found]), value, .key(child)) {
                         valid = false
                         if stopEarly { return false }
                     }
                 }
             }
-            if !shape.patterns.isEmpty {
-                for entry in shape.patterns where document.withStringBytes(child, { program.patterns[Int(entry.pattern)].matches($0) }) {
+            if shape.hasPatterns {
+                for entry in buffers.program.shapes[shapeIndex].patterns
+                where withString(child, { buffers.program.patterns[Int(entry.pattern)].matches($0) }) {
                     matched = true
                     if !evaluateChild(Int(entry.schema), value, .key(child)) {
                         valid = false
@@ -217,9 +214,9 @@ extension Evaluator {
                 let additional = Int(shape.additional)
                 matched = true
                 if schemas[additional].kind == .alwaysInvalid {
-                    path.append(.key(child))
+                    pushPath(.key(child))
                     report(s, "additionalProperties", .additionalProperties, "member is not allowed by the contract")
-                    path.removeLast()
+                    popPath()
                     valid = false
                     if stopEarly { return false }
                 } else if !evaluateChild(additional, value, .key(child)) {
@@ -229,7 +226,16 @@ extension Evaluator {
             }
             if matched && collect { annotations.markProperty(memberIndex, of: memberCount) }
             memberIndex += 1
-            child = document.after(value)
+            child = afterOf(value)
+        }
+        let missing = shape.requiredMask & ~foundMask
+        if missing != 0 {
+            let keys = buffers.program.shapes[shapeIndex].keys
+            for position in 0..<min(keys.count, 64) where missing & (1 << UInt64(position)) != 0 {
+                report(s, "required", .required, "required member \(JSONValue.string(keys[position].text).jsonText) is missing")
+                valid = false
+                if stopEarly { return false }
+            }
         }
         return valid
     }
@@ -237,17 +243,17 @@ extension Evaluator {
     mutating func checkUnevaluatedProperties(_ s: Int, _ sub: Int, _ node: Int, _ annotations: inout Annotations) -> Bool {
         var valid = true
         var child = node + 1
-        let end = document.after(node)
-        let memberCount = document.count(node)
+        let end = afterOf(node)
+        let memberCount = countOf(node)
         var memberIndex = 0
         let denied = schemas[sub].kind == .alwaysInvalid
         while child < end {
             let evaluated = !annotations.properties.isEmpty && annotations.properties[memberIndex]
             if !evaluated {
                 if denied {
-                    path.append(.key(child))
+                    pushPath(.key(child))
                     report(s, "unevaluatedProperties", .unevaluatedProperties, "member is not allowed by the contract")
-                    path.removeLast()
+                    popPath()
                     valid = false
                     if stopEarly { return false }
                 } else if !evaluateChild(sub, child + 1, .key(child)) {
@@ -257,7 +263,7 @@ extension Evaluator {
                 annotations.markProperty(memberIndex, of: memberCount)
             }
             memberIndex += 1
-            child = document.after(child + 1)
+            child = afterOf(child + 1)
         }
         return valid
     }
@@ -265,7 +271,7 @@ extension Evaluator {
     // MARK: arrays
 
     mutating func checkArray(_ s: Int, _ check: Check, _ node: Int, _ annotations: inout Annotations, collect: Bool) -> Bool {
-        let itemCount = document.count(node)
+        let itemCount = countOf(node)
         switch check {
         case .minItems(let limit):
             if itemCount >= limit { return true }
@@ -282,7 +288,7 @@ extension Evaluator {
             var valid = true
             var child = node + 1
             var index = 0
-            let end = document.after(node)
+            let end = afterOf(node)
             while child < end {
                 let sub: Int
                 if index < Int(prefix.count) {
@@ -293,9 +299,9 @@ extension Evaluator {
                     break
                 }
                 if index >= Int(prefix.count) && schemas[sub].kind == .alwaysInvalid {
-                    path.append(.index(index))
+                    pushPath(.index(index))
                     report(s, keyword, .additionalItems, "array has more than \(prefix.count) items")
-                    path.removeLast()
+                    popPath()
                     valid = false
                     if stopEarly { return false }
                     break
@@ -305,7 +311,7 @@ extension Evaluator {
                     if stopEarly { return false }
                 }
                 index += 1
-                child = document.after(child)
+                child = afterOf(child)
             }
             if collect { annotations.markItems(0..<index, of: itemCount) }
             return valid
@@ -313,7 +319,7 @@ extension Evaluator {
             var matches = 0
             var child = node + 1
             var index = 0
-            let end = document.after(node)
+            let end = afterOf(node)
             while child < end {
                 var ignored = Annotations()
                 if probe(Int(sub), child, &ignored, collect: false) {
@@ -323,7 +329,7 @@ extension Evaluator {
                     if !collect, maximum < 0, matches >= minimum { break }
                 }
                 index += 1
-                child = document.after(child)
+                child = afterOf(child)
             }
             if matches < minimum {
                 report(
@@ -342,25 +348,25 @@ extension Evaluator {
     }
 
     mutating func checkUnique(_ s: Int, _ node: Int) -> Bool {
-        let count = document.count(node)
+        let count = countOf(node)
         guard count > 1 else { return true }
         if count <= 16 {
             // Small arrays: pairwise, without allocating.
             var first = node + 1
             var firstIndex = 0
-            let end = document.after(node)
+            let end = afterOf(node)
             while first < end {
-                var second = document.after(first)
+                var second = afterOf(first)
                 var secondIndex = firstIndex + 1
                 while second < end {
                     if JSONEquality.equal(document, first, document, second) {
                         report(s, "uniqueItems", .uniqueItems, "items \(firstIndex) and \(secondIndex) are equal")
                         return false
                     }
-                    second = document.after(second)
+                    second = afterOf(second)
                     secondIndex += 1
                 }
-                first = document.after(first)
+                first = afterOf(first)
                 firstIndex += 1
             }
             return true
@@ -391,16 +397,16 @@ extension Evaluator {
         var valid = true
         var child = node + 1
         var index = 0
-        let end = document.after(node)
-        let itemCount = document.count(node)
+        let end = afterOf(node)
+        let itemCount = countOf(node)
         let denied = schemas[sub].kind == .alwaysInvalid
         while child < end {
             let evaluated = !annotations.items.isEmpty && annotations.items[index]
             if !evaluated {
                 if denied {
-                    path.append(.index(index))
+                    pushPath(.index(index))
                     report(s, "unevaluatedItems", .unevaluatedItems, "item is not allowed by the contract")
-                    path.removeLast()
+                    popPath()
                     valid = false
                     if stopEarly { return false }
                 } else if !evaluateChild(sub, child, .index(index)) {
@@ -409,7 +415,7 @@ extension Evaluator {
                 }
             }
             index += 1
-            child = document.after(child)
+            child = afterOf(child)
         }
         annotations.markItems(0..<itemCount, of: itemCount)
         return valid

@@ -33,9 +33,15 @@ struct Annotations {
     }
 }
 
-/// The violations of one evaluation.
+/// The violations of one evaluation, and the instance-path stack (plain memory, reused by a
+/// ``ContractValidator`` across instances).
 final class ViolationSink {
     var items: [Violation] = []
+    /// Room for the path: evaluation nests at most ``Evaluator/depthLimit`` children, plus one.
+    static let pathCapacity = 1_024
+    let path = UnsafeMutablePointer<PathStep>.allocate(capacity: ViolationSink.pathCapacity)
+
+    deinit { path.deallocate() }
 }
 
 /// One step of the path from the instance root to the value being checked.
@@ -44,14 +50,14 @@ enum PathStep {
     case index(Int)
 }
 
-/// Walks one instance against a compiled program. Never throws: failures become violations.
+/// Walks one instance against a compiled buffers.program. Never throws: failures become violations.
 struct Evaluator {
-    let program: ContractProgram
     let schemas: UnsafeBufferPointer<CompiledSchema>
     let checks: UnsafeBufferPointer<Check>
     let lists: UnsafeBufferPointer<Int32>
     let fastBounds: UnsafeBufferPointer<ProgramBuffers.FastBound>
     let buffers: ProgramBuffers
+    let usesDynamicScope: Bool
     let document: JSONDocument
     let failFast: Bool
     /// Collected violations; a reference so that reporting does not need `mutating`
@@ -60,7 +66,8 @@ struct Evaluator {
     var violations: [Violation] { sink.items }
     /// > 0 inside `anyOf`/`oneOf`/`not`/`if`/`contains`/`propertyNames`: nothing is reported.
     var quiet = 0
-    var path: [PathStep] = []
+    /// Depth of the instance path held in `sink.path`.
+    var pathCount = 0
     var dynamicScope: [Int] = []
     var sensitive = 0
     var depth = 0
@@ -78,13 +85,39 @@ struct Evaluator {
     /// Most schemas entered at one instance location.
     static let inPlaceDepthLimit = 64
 
-    init(program: ContractProgram, buffers: ProgramBuffers, document: JSONDocument, failFast: Bool, sink: ViolationSink = ViolationSink()) {
-        self.program = program
+    /// The instance's nodes and text, read through plain pointers while evaluating (valid for
+    /// the duration of ``with(buffers:document:failFast:sink:_:)``'s body).
+    let nodes: UnsafePointer<JSONNode>
+    let text: UnsafePointer<UInt8>
+
+    /// Runs `body` with an evaluator over `document`, its nodes and text pinned for the call.
+    static func with<R>(
+        buffers: ProgramBuffers, document: JSONDocument, failFast: Bool, sink: ViolationSink = ViolationSink(),
+        _ body: (inout Evaluator) -> R
+    ) -> R {
+        document.nodes.withUnsafeBufferPointer { nodes in
+            document.storage.withUnsafeBufferPointer { storage in
+                var evaluator = Evaluator(
+                    buffers: buffers, document: document, failFast: failFast, sink: sink,
+                    nodes: nodes.baseAddress ?? UnsafePointer(JSONDocument.emptyNodes),
+                    text: storage.baseAddress ?? JSONParser.emptyBase)
+                return body(&evaluator)
+            }
+        }
+    }
+
+    private init(
+        buffers: ProgramBuffers, document: JSONDocument, failFast: Bool, sink: ViolationSink,
+        nodes: UnsafePointer<JSONNode>, text: UnsafePointer<UInt8>
+    ) {
+        self.nodes = nodes
+        self.text = text
         self.schemas = buffers.schemas
         self.checks = buffers.checks
         self.lists = buffers.lists
         self.fastBounds = buffers.fastBounds
         self.buffers = buffers
+        self.usesDynamicScope = buffers.program.usesDynamicScope
         self.document = document
         self.failFast = failFast
         self.sink = sink
@@ -94,11 +127,42 @@ struct Evaluator {
     /// `x-sanitize` steps, which must reach every subschema that applies.
     var stopEarly: Bool { !collectSteps && (failFast || quiet > 0) }
 
+    // MARK: instance access through the pinned pointers
+
+    @inline(__always) func kindOf(_ node: Int) -> JSONKind { nodes[node].kind }
+    @inline(__always) func countOf(_ node: Int) -> Int { Int(nodes[node].count) }
+    @inline(__always) func afterOf(_ node: Int) -> Int { Int(nodes[node].next) }
+
+    /// The raw text of a node (string content without quotes, number text).
+    @inline(__always) func rawText(_ node: Int) -> UnsafeRawBufferPointer {
+        let n = nodes[node]
+        return UnsafeRawBufferPointer(start: text + Int(n.start), count: Int(n.end - n.start))
+    }
+
+    /// Calls `body` with a string node's unescaped bytes (no copy without escapes).
+    @inline(__always)
+    func withString<R>(_ node: Int, _ body: (UnsafeRawBufferPointer) -> R) -> R {
+        let raw = rawText(node)
+        if nodes[node].flags & JSONNode.Flags.escaped == 0 { return body(raw) }
+        return JSONDocument.decodeString(raw, escaped: true).withUnsafeBytes(body)
+    }
+
+    /// Whether a key node's unescaped bytes equal `bytes`.
+    @inline(__always)
+    func keyMatches(_ node: Int, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        let n = nodes[node]
+        if n.flags & JSONNode.Flags.escaped == 0 {
+            guard Int(n.end - n.start) == bytes.count else { return false }
+            return bytes.count == 0 || memcmpEqual(text + Int(n.start), bytes.baseAddress!, bytes.count)
+        }
+        return withString(node) { $0.elementsEqual(bytes) }
+    }
+
     // MARK: reporting
 
     var instancePointer: String {
         var result = ""
-        for step in path {
+        for step in UnsafeBufferPointer(start: sink.path, count: min(pathCount, ViolationSink.pathCapacity)) {
             result += "/"
             switch step {
             case .index(let index): result += String(index)
@@ -110,7 +174,7 @@ struct Evaluator {
 
     func report(_ schema: Int, _ keyword: String, _ code: Violation.Code, _ message: @autoclosure () -> String) {
         guard quiet == 0 else { return }
-        let location = program.locations[schema]
+        let location = buffers.program.locations[schema]
         let pointer = keyword.isEmpty ? location.pointer : location.pointer + "/" + keyword
         sink.items.append(
             Violation(
@@ -121,7 +185,7 @@ struct Evaluator {
     /// A short rendering of a value for messages, or nothing under a sensitive schema.
     func shown(_ node: Int) -> String {
         guard sensitive == 0 else { return "" }
-        switch document.kind(node) {
+        switch kindOf(node) {
         case .string:
             let text = document.string(node) ?? ""
             let clipped = text.count > 40 ? String(text.prefix(40)) + "…" : text
@@ -163,7 +227,7 @@ struct Evaluator {
             report(s, "", .depthLimit, "evaluation is nested deeper than the limit (a $ref cycle that never reaches a value?)")
             return false
         }
-        let pushedScope = program.usesDynamicScope && dynamicScope.last != Int(schema.resource)
+        let pushedScope = usesDynamicScope && dynamicScope.last != Int(schema.resource)
         if pushedScope { dynamicScope.append(Int(schema.resource)) }
         defer { if pushedScope { dynamicScope.removeLast() } }
         if schema.sensitive { sensitive += 1 }
@@ -193,7 +257,7 @@ struct Evaluator {
                 if stopEarly { return false }
             }
         }
-        switch document.kind(node) {
+        switch kindOf(node) {
         case .string:
             for index in schema.strings.range {
                 if !checkString(s, checks[index], node) {
@@ -241,12 +305,21 @@ struct Evaluator {
     }
 
     /// Evaluates a subschema against another node with fresh annotations.
+    @inline(__always)
+    mutating func pushPath(_ step: PathStep) {
+        if pathCount < ViolationSink.pathCapacity { sink.path[pathCount] = step }
+        pathCount += 1
+    }
+
+    @inline(__always)
+    mutating func popPath() { pathCount -= 1 }
+
     mutating func evaluateChild(_ s: Int, _ node: Int, _ step: PathStep) -> Bool {
-        path.append(step)
+        pushPath(step)
         let savedInPlace = inPlaceDepth
         inPlaceDepth = 0
         defer {
-            path.removeLast()
+            popPath()
             inPlaceDepth = savedInPlace
         }
         var fresh = Annotations()
@@ -269,11 +342,11 @@ struct Evaluator {
             report(s, "type", .type, "expected \(TypeBits.names(mask)), found \(typeName(node))")
             return false
         case .const(let index):
-            if JSONEquality.equal(document, node, program.constants[Int(index)], 0) { return true }
+            if JSONEquality.equal(document, node, buffers.program.constants[Int(index)], 0) { return true }
             report(s, "const", .const, "value is not the required constant\(shown(node))")
             return false
         case .enumeration(let indices):
-            for index in indices.range where JSONEquality.equal(document, node, program.constants[Int(lists[index])], 0) {
+            for index in indices.range where JSONEquality.equal(document, node, buffers.program.constants[Int(lists[index])], 0) {
                 return true
             }
             report(s, "enum", .enum, "value is not one of the \(indices.count) allowed values\(shown(node))")
@@ -284,7 +357,7 @@ struct Evaluator {
     }
 
     func typeName(_ node: Int) -> String {
-        switch document.kind(node) {
+        switch kindOf(node) {
         case .null: return "null"
         case .bool: return "boolean"
         case .number: return isInteger(node) ? "integer" : "number"
@@ -295,7 +368,7 @@ struct Evaluator {
     }
 
     func matchesType(_ mask: UInt8, _ node: Int) -> Bool {
-        switch document.kind(node) {
+        switch kindOf(node) {
         case .null: return mask & TypeBits.null != 0
         case .bool: return mask & TypeBits.boolean != 0
         case .string: return mask & TypeBits.string != 0
@@ -308,43 +381,35 @@ struct Evaluator {
     }
 
     func isInteger(_ node: Int) -> Bool {
-        if document.nodes[node].flags & JSONNode.Flags.integer != 0 { return true }
+        if nodes[node].flags & JSONNode.Flags.integer != 0 { return true }
         return decimal(node)?.isInteger ?? false
     }
 
     func decimal(_ node: Int) -> JSONDecimal? {
-        let n = document.nodes[node]
-        return document.storage.withUnsafeBytes { raw in
-            JSONDecimal(text: UnsafeRawBufferPointer(rebasing: raw[Int(n.start)..<Int(n.end)]))
-        }
+        JSONDecimal(text: rawText(node))
     }
 
     /// The number at `node` as a Double when the conversion is exact (no allocation).
     func exactDouble(_ node: Int) -> Double? {
-        let n = document.nodes[node]
-        return document.storage.withUnsafeBytes { raw in
-            JSONDecimal.exactDouble(UnsafeRawBufferPointer(rebasing: raw[Int(n.start)..<Int(n.end)]))
-        }
+        JSONDecimal.exactDouble(rawText(node))
     }
 
     /// A small integer's value without building a decimal (≤ 18 digits, no fraction/exponent).
     func smallInteger(_ node: Int) -> Int64? {
-        let n = document.nodes[node]
+        let n = nodes[node]
         guard n.flags & JSONNode.Flags.integer != 0, n.end - n.start <= 18 else { return nil }
-        return document.storage.withUnsafeBytes { raw in
-            var index = Int(n.start)
-            var negative = false
-            if raw[index] == 0x2D {
-                negative = true
-                index += 1
-            }
-            var value: Int64 = 0
-            while index < Int(n.end) {
-                value = value * 10 + Int64(raw[index] - 0x30)
-                index += 1
-            }
-            return negative ? -value : value
+        var index = Int(n.start)
+        var negative = false
+        if text[index] == 0x2D {
+            negative = true
+            index += 1
         }
+        var value: Int64 = 0
+        while index < Int(n.end) {
+            value = value * 10 + Int64(text[index] &- 0x30)
+            index += 1
+        }
+        return negative ? -value : value
     }
 
     // MARK: in-place applicators
@@ -355,9 +420,9 @@ struct Evaluator {
             return evaluate(Int(target), node, &annotations, collect: collect)
         case .dynamicRef(let anchor, let fallback):
             var target = Int(fallback)
-            let name = program.anchorNames[Int(anchor)]
+            let name = buffers.program.anchorNames[Int(anchor)]
             for resource in dynamicScope {
-                if let found = program.resources[resource].dynamicAnchors[name] {
+                if let found = buffers.program.resources[resource].dynamicAnchors[name] {
                     target = found
                     break
                 }
@@ -421,14 +486,14 @@ struct Evaluator {
             guard elseSchema >= 0 else { return true }
             return evaluate(Int(elseSchema), node, &annotations, collect: collect)
         case .dependentSchemas(let pairs):
-            guard document.kind(node) == .object else { return true }
+            guard kindOf(node) == .object else { return true }
             var valid = true
             var index = pairs.range.lowerBound
             while index < pairs.range.upperBound {
                 let key = Int(lists[index])
                 let sub = Int(lists[index + 1])
                 index += 2
-                guard has(program.keys[key], in: node) else { continue }
+                guard has(buffers.program.keys[key], in: node) else { continue }
                 if !evaluate(sub, node, &annotations, collect: collect) {
                     valid = false
                     if stopEarly { return false }

@@ -123,8 +123,8 @@ struct JSONDecimal: Hashable, Sendable {
         if isZero { return true }
         if divisor.isZero { return false }
         if exponent < divisor.exponent { return false }
-        guard divisor.digits.count <= 19 else {
-            // A divisor with more than 19 significant digits: no exact path; use Double.
+        guard divisor.digits.count <= 18 else {
+            // A divisor with more than 18 significant digits: no exact path; use Double.
             let quotient = (Double(description) ?? 0) / (Double(divisor.description) ?? 1)
             return quotient.isFinite && quotient == quotient.rounded()
         }

@@ -5,6 +5,8 @@
 /// freed in `deinit`; readers only read. Every evaluator that holds these pointers lives inside
 /// a call that keeps the owning ``Contract`` (and so this object) alive.
 final class ProgramBuffers: @unchecked Sendable {
+    /// The whole program, for the colder tables (reached through this object, never copied).
+    let program: ContractProgram
     let schemas: UnsafeBufferPointer<CompiledSchema>
     let checks: UnsafeBufferPointer<Check>
     let lists: UnsafeBufferPointer<Int32>
@@ -12,6 +14,23 @@ final class ProgramBuffers: @unchecked Sendable {
     /// Every key of ``ContractProgram/keys`` as bytes in one buffer, with spans and hashes.
     let keyBytes: UnsafeBufferPointer<UInt8>
     let keySpans: UnsafeBufferPointer<KeySpan>
+
+    /// The hot part of each ``ObjectShape`` as plain values: property hashes, key indices and
+    /// schemas live in ``hashes`` and ``lists``.
+    let shapes: UnsafeBufferPointer<FastShape>
+    let hashes: UnsafeBufferPointer<UInt64>
+
+    struct FastShape {
+        /// Property i: hash at `hashes[first + i]`, key index at `lists[keys.start + i]`,
+        /// schema at `lists[schemas.start + i]`.
+        var first: Int
+        var count: Int
+        var keys: Int
+        var schemas: Int
+        var additional: Int32
+        var hasPatterns: Bool
+        var requiredMask: UInt64
+    }
 
     struct KeySpan {
         var start: Int
@@ -26,9 +45,9 @@ final class ProgramBuffers: @unchecked Sendable {
     }
 
     init(_ program: ContractProgram) {
+        self.program = program
         schemas = ProgramBuffers.copy(program.schemas)
         checks = ProgramBuffers.copy(program.checks)
-        lists = ProgramBuffers.copy(program.lists)
         fastBounds = ProgramBuffers.copy(program.bounds.map { FastBound(int: $0.int, double: $0.double) })
         var bytes: [UInt8] = []
         var spans: [KeySpan] = []
@@ -38,6 +57,23 @@ final class ProgramBuffers: @unchecked Sendable {
         }
         keyBytes = ProgramBuffers.copy(bytes)
         keySpans = ProgramBuffers.copy(spans)
+        var allHashes: [UInt64] = []
+        var fast: [FastShape] = []
+        var lists = program.lists
+        for shape in program.shapes {
+            let keys = lists.count
+            lists.append(contentsOf: shape.keyIndices)
+            let schemas = lists.count
+            lists.append(contentsOf: shape.schemas)
+            fast.append(
+                FastShape(
+                    first: allHashes.count, count: shape.hashes.count, keys: keys, schemas: schemas, additional: shape.additional,
+                    hasPatterns: !shape.patterns.isEmpty, requiredMask: shape.requiredMask))
+            allHashes.append(contentsOf: shape.hashes)
+        }
+        self.lists = ProgramBuffers.copy(lists)
+        shapes = ProgramBuffers.copy(fast)
+        hashes = ProgramBuffers.copy(allHashes)
     }
 
     /// Whether `bytes` equal program key `index`.
@@ -57,7 +93,8 @@ final class ProgramBuffers: @unchecked Sendable {
     deinit {
         for buffer in [UnsafeMutableRawPointer(mutating: schemas.baseAddress), UnsafeMutableRawPointer(mutating: checks.baseAddress),
             UnsafeMutableRawPointer(mutating: lists.baseAddress), UnsafeMutableRawPointer(mutating: fastBounds.baseAddress),
-            UnsafeMutableRawPointer(mutating: keyBytes.baseAddress), UnsafeMutableRawPointer(mutating: keySpans.baseAddress)]
+            UnsafeMutableRawPointer(mutating: keyBytes.baseAddress), UnsafeMutableRawPointer(mutating: keySpans.baseAddress),
+            UnsafeMutableRawPointer(mutating: shapes.baseAddress), UnsafeMutableRawPointer(mutating: hashes.baseAddress)]
         {
             buffer?.deallocate()
         }

@@ -13,30 +13,36 @@ enum EmailStructure {
         // RFC 5321 §4.5.3.1.3: a path is at most 256 octets including "<" and ">".
         guard address.count <= 254 else { return .addressTooLong }
         // The last "@": a quoted local part may hold "@" itself.
-        guard let atIndex = address.lastIndex(of: at) else { return .missingAtSign }
+        var atIndex = address.count - 1
+        while atIndex >= 0 && address[atIndex] != at { atIndex -= 1 }
+        guard atIndex >= 0 else { return .missingAtSign }
         guard atIndex > 0 else { return .emptyLocalPart }
         guard atIndex + 1 < address.count else { return .emptyDomain }
         // RFC 5321 §4.5.3.1.1: a local part is at most 64 octets.
         guard atIndex <= 64 else { return .localPartTooLong }
-        let domain = address[(atIndex + 1)...]
-        if domain.first == UInt8(ascii: "[") {
-            guard domain.count >= 2, domain.last == UInt8(ascii: "]"),
-                EmailAddressLiteral.isValid(Array(domain.dropFirst().dropLast())[...])
+        if address[atIndex + 1] == UInt8(ascii: "[") {
+            guard address.count - atIndex >= 3, address[address.count - 1] == UInt8(ascii: "]"),
+                EmailAddressLiteral.isValid(Array(address[(atIndex + 2)..<(address.count - 1)])[...])
             else { return .invalidAddressLiteral }
             return nil
         }
         // One pass over the domain, label by label, without copying.
         var asciiLength = -1  // the dots between labels
-        var labelStart = domain.startIndex
+        var labelStart = atIndex + 1
+        var index = labelStart
         while true {
-            let labelEnd = domain[labelStart...].firstIndex(of: dot) ?? domain.endIndex
-            let label = domain[labelStart..<labelEnd]
-            switch international ? internationalLabel(label) : asciiLabel(label) {
-            case .length(let length): asciiLength += length + 1
-            case .rejected(let rejection): return rejection
+            if index == address.count || address[index] == dot {
+                let check =
+                    international
+                    ? internationalLabel(address[labelStart..<index]) : asciiLabel(address, labelStart, index)
+                switch check {
+                case .length(let length): asciiLength += length + 1
+                case .rejected(let rejection): return rejection
+                }
+                if index == address.count { break }
+                labelStart = index + 1
             }
-            guard labelEnd < domain.endIndex else { break }
-            labelStart = labelEnd + 1
+            index += 1
         }
         // RFC 1035 §2.3.4: 255 octets on the wire, 253 as text.
         return asciiLength > 253 ? .domainTooLong : nil
@@ -53,13 +59,15 @@ enum EmailStructure {
         guard let atIndex = address.firstIndex(of: at) else { return .missingAtSign }
         guard atIndex > 0 else { return .emptyLocalPart }
         guard atIndex + 1 < address.count else { return .emptyDomain }
-        let domain = address[(atIndex + 1)...]
-        var labelStart = domain.startIndex
+        var labelStart = atIndex + 1
+        var index = labelStart
         while true {
-            let labelEnd = domain[labelStart...].firstIndex(of: dot) ?? domain.endIndex
-            if case .rejected(let rejection) = asciiLabel(domain[labelStart..<labelEnd]) { return rejection }
-            guard labelEnd < domain.endIndex else { return nil }
-            labelStart = labelEnd + 1
+            if index == address.count || address[index] == dot {
+                if case .rejected(let rejection) = asciiLabel(address, labelStart, index) { return rejection }
+                if index == address.count { return nil }
+                labelStart = index + 1
+            }
+            index += 1
         }
     }
 
@@ -70,13 +78,19 @@ enum EmailStructure {
     }
 
     /// RFC 5321 §4.1.2 `sub-domain = Let-dig [Ldh-str]`, at most 63 octets (RFC 1035 §2.3.4).
+    /// - Parameters:
+    ///   - bytes: the buffer holding the label.
+    ///   - start: the label's first index.
+    ///   - end: the index after its last byte.
     /// - Returns: the label's length, or the rule it breaks.
-    private static func asciiLabel(_ label: Slice<UnsafeRawBufferPointer>) -> LabelCheck {
-        guard !label.isEmpty else { return .rejected(.emptyLabel) }
-        guard label.allSatisfy(isLetterDigitHyphen) else { return .rejected(.labelInvalidCharacter) }
-        guard label.first != hyphen, label.last != hyphen else { return .rejected(.labelHyphenAtEdge) }
-        guard label.count <= 63 else { return .rejected(.labelTooLong) }
-        return .length(label.count)
+    private static func asciiLabel(_ bytes: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> LabelCheck {
+        guard end > start else { return .rejected(.emptyLabel) }
+        for index in start..<end where !isLetterDigitHyphen(bytes[index]) {
+            return .rejected(.labelInvalidCharacter)
+        }
+        guard bytes[start] != hyphen, bytes[end - 1] != hyphen else { return .rejected(.labelHyphenAtEdge) }
+        guard end - start <= 63 else { return .rejected(.labelTooLong) }
+        return .length(end - start)
     }
 
     /// RFC 6531 §3.3 `sub-domain =/ U-label`, with A-labels and U-labels checked per RFC 5890
@@ -84,7 +98,7 @@ enum EmailStructure {
     /// - Returns: the label's length in A-label form, or the rule it breaks.
     private static func internationalLabel(_ label: Slice<UnsafeRawBufferPointer>) -> LabelCheck {
         if label.allSatisfy({ $0 < 0x80 }) {
-            let result = asciiLabel(label)
+            let result = asciiLabel(label.base, label.startIndex, label.endIndex)
             guard case .length = result, hasALabelPrefix(label) else { return result }
             return isALabel(label.dropFirst(4)) ? result : .rejected(.invalidALabel)
         }

@@ -8,7 +8,8 @@
 /// ```
 ///
 /// The pattern of each mode is data: `Rules/email/<mode>.pcre`, compiled in as the default and
-/// replaceable with ``init(mode:pattern:options:)`` or ``init(mode:rulesDirectory:options:)``.
+/// replaceable with ``init(mode:pattern:options:maxInputBytes:)`` or
+/// ``init(mode:rulesDirectory:options:)``.
 /// In the ``EmailMode/rfc5321`` and ``EmailMode/international`` modes the pattern is checked
 /// after the rules a regular expression expresses poorly (lengths in octets, label rules,
 /// address literal values, Punycode), so a rejection names the rule that failed. The other
