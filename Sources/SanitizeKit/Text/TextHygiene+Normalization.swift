@@ -30,13 +30,14 @@ extension TextHygiene {
     /// Scalars that are NFC_QC=Yes, combining class 0 and never the second of a canonical
     /// composition: everything below U+0300, Hiragana U+3041–3096, Katakana U+30A1–30FA,
     /// CJK Unified Ideographs U+4E00–9FFF, Hangul syllables U+AC00–D7A3, pictographs and emoji
-    /// U+1F300–1FAFF, ZWJ U+200D and VS16 U+FE0F.
+    /// U+1F300–1FAFF, regional indicators U+1F1E6–1F1FF, basic Greek U+0391–03A9 and
+    /// U+03B1–03C9, basic Cyrillic U+0410–044F, ZWJ U+200D and VS16 U+FE0F.
     static func isNFCStable(_ value: UInt32) -> Bool {
         value < 0x300 || isCommonWideStable(value)
     }
 
     /// As ``isNFCStable(_:)`` without compatibility characters: ASCII, U+00C0–00FF, and the
-    /// same CJK, Hangul, kana and emoji ranges.
+    /// same CJK, Hangul, kana, emoji, Greek and Cyrillic ranges.
     static func isNFKCStable(_ value: UInt32) -> Bool {
         value < 0x80 || (0xC0...0xFF).contains(value) || isCommonWideStable(value)
     }
@@ -44,8 +45,14 @@ extension TextHygiene {
     private static func isCommonWideStable(_ value: UInt32) -> Bool {
         (0x4E00...0x9FFF).contains(value) || (0xAC00...0xD7A3).contains(value)
             || (0x3041...0x3096).contains(value) || (0x30A1...0x30FA).contains(value)
-            || (0x1F300...0x1FAFF).contains(value) || value == 0x200D || value == 0xFE0F
+            || (0x1F300...0x1FAFF).contains(value) || (0x1F1E6...0x1F1FF).contains(value)
+            || (0x391...0x3A9).contains(value) || (0x3B1...0x3C9).contains(value)
+            || (0x410...0x44F).contains(value) || value == 0x200D || value == 0xFE0F
     }
+
+    /// Unstable runs closer than this many stable scalars are normalized in one call
+    /// (each call into Foundation costs about as much as normalizing a few hundred scalars).
+    static let mergeDistance = 1024
 
     /// Normalizes only the segments that hold an unstable scalar, each from the stable scalar
     /// before it (which may compose with what follows) to the next stable scalar.
@@ -65,8 +72,20 @@ extension TextHygiene {
                 continue
             }
             let segmentStart = lastStable ?? i
+            // The run of unstable scalars, merged with the next runs when fewer than
+            // `mergeDistance` stable scalars separate them: one call for a cluster of segments.
             var j = i
-            while j < scalars.endIndex && !isStable(scalars[j].value) { j = scalars.index(after: j) }
+            while true {
+                while j < scalars.endIndex && !isStable(scalars[j].value) { j = scalars.index(after: j) }
+                var k = j
+                var gap = 0
+                while k < scalars.endIndex && gap < mergeDistance && isStable(scalars[k].value) {
+                    k = scalars.index(after: k)
+                    gap += 1
+                }
+                guard k < scalars.endIndex && gap < mergeDistance else { break }
+                j = k
+            }
             if !changedAny {
                 result.reserveCapacity(text.utf8.count + 16)
                 changedAny = true
