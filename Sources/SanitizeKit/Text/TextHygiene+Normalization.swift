@@ -75,6 +75,7 @@ extension TextHygiene {
             // The run of unstable scalars, merged with the next runs when fewer than
             // `mergeDistance` stable scalars separate them: one call for a cluster of segments.
             var j = i
+            var restIsStable = false
             while true {
                 while j < scalars.endIndex && !isStable(scalars[j].value) { j = scalars.index(after: j) }
                 var k = j
@@ -83,8 +84,14 @@ extension TextHygiene {
                     k = scalars.index(after: k)
                     gap += 1
                 }
-                guard k < scalars.endIndex && gap < mergeDistance else { break }
+                guard k < scalars.endIndex && gap < mergeDistance else {
+                    restIsStable = k == scalars.endIndex
+                    break
+                }
                 j = k
+            }
+            if !changedAny && restIsStable {
+                return normalize(text)  // a single segment: normalize in one call
             }
             if !changedAny {
                 result.reserveCapacity(text.utf8.count + 16)
