@@ -47,8 +47,9 @@ public enum Shell {
     /// The shell metacharacters ``strip(_:removing:)`` removes by default: the POSIX operators
     /// and quoting characters `| & ; < > ( ) $ \` \ " '`, the blanks SPACE, TAB, LF, CR, the
     /// pattern characters `* ? [ ]`, and `# ~ { } ! ^` (comments, tilde and brace expansion,
-    /// history, the old Bourne pipe). POSIX.1-2017 XCU §2.2 and §2.13.
-    public static let defaultStripSet = StripSet(characters: "|&;<>()$`\\\"' \t\n\r*?[]#~{}!^")
+    /// history, the old Bourne pipe). POSIX.1-2017 XCU §2.2 and §2.13. The `shell` set of
+    /// `Rules/text/strip-sets.json`, compiled in.
+    public static let defaultStripSet = DefaultStripSets.sets["shell"] ?? StripSet(characters: "")
 
     /// Removes shell metacharacters from a value that must never hold them (a file name
     /// component, a host name). Prefer ``quote(_:)``: it keeps the value intact.
