@@ -15,12 +15,16 @@ struct ToolRun {
 enum ExternalTool {
     /// Runs `command` (looked up in `PATH`) with `arguments`, feeding `stdin`.
     /// Input and outputs go through temporary files, so no pipe can deadlock.
-    static func run(_ command: String, _ arguments: [String], stdin: [UInt8] = []) throws -> ToolRun {
-        try runExecutable("/usr/bin/env", [command] + arguments, stdin: stdin)
+    static func run(
+        _ command: String, _ arguments: [String], stdin: [UInt8] = [], in directory: URL? = nil
+    ) throws -> ToolRun {
+        try runExecutable("/usr/bin/env", [command] + arguments, stdin: stdin, in: directory)
     }
 
     /// Runs the program at `path`.
-    static func runExecutable(_ path: String, _ arguments: [String], stdin: [UInt8] = []) throws -> ToolRun {
+    static func runExecutable(
+        _ path: String, _ arguments: [String], stdin: [UInt8] = [], in directory: URL? = nil
+    ) throws -> ToolRun {
         let scratch = FileManager.default.temporaryDirectory
             .appendingPathComponent("sanitize-tool-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -34,6 +38,7 @@ enum ExternalTool {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
         let input = try FileHandle(forReadingFrom: inURL)
         let output = try FileHandle(forWritingTo: outURL)
         let error = try FileHandle(forWritingTo: errURL)
