@@ -1,0 +1,1 @@
+// local build placeholder, not committed
