@@ -5,8 +5,7 @@
 /// Hot path: eight bytes at a time are checked for any special byte with SWAR bit tricks
 /// ("has zero byte" on the word XOR each special, as in strlen implementations) and copied
 /// whole when there is none; only words that hold a special byte are handled byte by byte.
-/// A first pass (with the same word skipping) computes the exact output size; the output is
-/// then written through a raw pointer.
+/// The output array is sized for the worst case up front and written through a raw pointer.
 struct ByteQuoter: Sendable {
     /// The opening and closing quote.
     let quote: UInt8
@@ -18,6 +17,8 @@ struct ByteQuoter: Sendable {
     private let replacementLength: [UInt8]
     /// The special bytes other than NUL, each repeated in every byte of a word.
     private let broadcasts: [UInt64]
+    /// The longest replacement, to size the output.
+    private let maxExpansion: Int
 
     /// Creates a quoter.
     /// - Parameters:
@@ -38,6 +39,7 @@ struct ByteQuoter: Sendable {
         self.replacement = replacement
         self.replacementLength = replacementLength
         broadcasts = replacements.keys.sorted().map { UInt64($0) &* 0x0101_0101_0101_0101 }
+        maxExpansion = max(1, replacements.values.map(\.count).max() ?? 1)
     }
 
     /// The quoted form of `bytes`.
@@ -59,31 +61,10 @@ struct ByteQuoter: Sendable {
             replacement.withUnsafeBufferPointer { replacement in
                 replacementLength.withUnsafeBufferPointer { replacementLength in
                     broadcasts.withUnsafeBufferPointer { broadcasts in
-                        let act = action.baseAddress.unsafelyUnwrapped
-                        let rep = replacement.baseAddress.unsafelyUnwrapped
-                        let repLength = replacementLength.baseAddress.unsafelyUnwrapped
-                        // The exact output size (a cheap pass that skips special-free words), so
-                        // the output is neither over-allocated nor trimmed afterwards.
-                        var size = count + 2
-                        if let raw = bytes.baseAddress {
-                            let base = raw.assumingMemoryBound(to: UInt8.self)
-                            var i = 0
-                            while i < count {
-                                if i + 8 <= count,
-                                    !Self.hasSpecial(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self), broadcasts)
-                                {
-                                    i += 8
-                                    continue
-                                }
-                                let stop = min(i + 8, count)
-                                while i < stop {
-                                    let byte = Int(base[i])
-                                    if act[byte] == 2 { size += Int(repLength[byte]) - 1 }
-                                    i += 1
-                                }
-                            }
-                        }
-                        UTF8Bytes.append(to: &output, capacity: size) { out in
+                        UTF8Bytes.append(to: &output, capacity: maxExpansion * count + 2) { out in
+                            let act = action.baseAddress.unsafelyUnwrapped
+                            let rep = replacement.baseAddress.unsafelyUnwrapped
+                            let repLength = replacementLength.baseAddress.unsafelyUnwrapped
                             out[0] = quote
                             var w = 1
                             guard let raw = bytes.baseAddress else {

@@ -56,6 +56,6 @@ enum UTF8Bytes {
             output.removeSubrange(start...)
             throw error
         }
-        if written < capacity { output.removeLast(capacity - written) }
+        output.removeLast(capacity - written)
     }
 }

@@ -68,12 +68,9 @@ struct PercentEncoder: Sendable {
         let count = bytes.count
         table.withUnsafeBufferPointer { table in
             Self.hex.withUnsafeBufferPointer { hex in
-                guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
-                let map = table.baseAddress.unsafelyUnwrapped
-                // The exact output size first: the output is then neither over-allocated nor trimmed.
-                var size = count
-                for i in 0..<count { size &+= Int(map[Int(base[i])] & 1) &<< 1 }  // action 1: 3 bytes
-                UTF8Bytes.append(to: &output, capacity: size) { out in
+                UTF8Bytes.append(to: &output, capacity: 3 * count) { out in
+                    guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return 0 }
+                    let map = table.baseAddress.unsafelyUnwrapped
                     let digits = hex.baseAddress.unsafelyUnwrapped
                     var w = 0
                     for i in 0..<count {
