@@ -56,6 +56,6 @@ enum UTF8Bytes {
             output.removeSubrange(start...)
             throw error
         }
-        output.removeLast(capacity - written)
+        if written < capacity { output.removeLast(capacity - written) }
     }
 }
