@@ -58,19 +58,22 @@ struct Encode: ParsableCommand {
         let dialect = (self.dialect ?? .sqlite).sqlDialect
         let kind = self.kind
         let urlSet = URLEncodingContext(rawValue: kind.rawValue)?.encodeSet
+        // One output array for all lines: each line's encoding is written into it, so no
+        // line allocates (the loop consumes the array before the next line clears it).
+        var output: [UInt8] = []
         try LineLoop.run(input) { bytes in
-            TextLine.outcome {
-                var output: [UInt8] = []
+            output.removeAll(keepingCapacity: true)
+            return TextLine.outcome {
                 switch kind {
                 case .sqlLiteral:
                     try SQL.quoteLiteral(utf8: bytes, dialect: dialect, into: &output)
                 case .sqlIdentifier:
                     try SQL.quoteIdentifier(utf8: bytes, dialect: dialect, into: &output)
                 case .shell:
-                    output = try Shell.quote(utf8: bytes)
+                    try Shell.quote(utf8: bytes, into: &output)
                 default:
                     try UTF8Validation.validate(bytes)
-                    output = PercentEncoding.encode(utf8: bytes, using: urlSet ?? .component)
+                    PercentEncoding.encode(utf8: bytes, using: urlSet ?? .component, into: &output)
                 }
                 return output
             }

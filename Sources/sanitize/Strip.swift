@@ -23,6 +23,12 @@ struct Strip: ParsableCommand {
     @Argument(help: ArgumentHelp("What to remove.", valueName: "kind"))
     var kind: Kind
 
+    @Option(
+        help: ArgumentHelp(
+            "For sql and shell: a strip-sets file (format of Rules/text/strip-sets.json) whose set named sql or shell replaces the compiled-in one.",
+            valueName: "file"))
+    var stripSets: String?
+
     @Option(help: "For sql and shell: the characters to remove, instead of the default set.")
     var characters: String?
 
@@ -32,14 +38,20 @@ struct Strip: ParsableCommand {
     @OptionGroup var input: LineInput
 
     func validate() throws {
-        if (characters != nil || !sequence.isEmpty) && kind != .sql && kind != .shell {
-            throw ValidationError("--characters and --sequence apply only to sql and shell.")
+        if (characters != nil || !sequence.isEmpty || stripSets != nil) && kind != .sql && kind != .shell {
+            throw ValidationError("--strip-sets, --characters and --sequence apply only to sql and shell.")
         }
     }
 
     func run() throws {
         let kind = self.kind
-        let base = kind == .shell ? Shell.defaultStripSet : SQL.defaultStripSet
+        var base = kind == .shell ? Shell.defaultStripSet : SQL.defaultStripSet
+        if let stripSets {
+            guard let named = try StripSet.namedSets(contentsOfFile: stripSets)[kind.rawValue] else {
+                throw SanitizeError(.configuration, "\(stripSets) has no set named \(kind.rawValue)")
+            }
+            base = named
+        }
         let set =
             characters == nil && sequence.isEmpty
             ? base

@@ -22,11 +22,6 @@ enum SQLQuoter {
 extension ByteQuoter {
     /// Appends the quoted form of `bytes` to `output` (SQL wording for a NUL).
     func quote(_ bytes: UnsafeRawBufferPointer, into output: inout [UInt8]) throws {
-        let quoted = try self.quoted(bytes, nulReason: SQLQuoter.nulReason)
-        if output.isEmpty {
-            output = quoted
-        } else {
-            output.append(contentsOf: quoted)
-        }
+        try quote(bytes, appendingTo: &output, nulReason: SQLQuoter.nulReason)
     }
 }

@@ -43,17 +43,25 @@ struct ByteQuoter: Sendable {
     }
 
     /// The quoted form of `bytes`.
-    /// - Throws: ``SanitizeError`` `nul-byte` with the offset of the first NUL; `context`
+    /// - Throws: ``SanitizeError`` `nul-byte` with the offset of the first NUL; `nulReason`
     ///   completes its reason ("cannot be quoted for SQL").
     func quoted(_ bytes: UnsafeRawBufferPointer, nulReason: String) throws -> [UInt8] {
+        var output: [UInt8] = []
+        try quote(bytes, appendingTo: &output, nulReason: nulReason)
+        return output
+    }
+
+    /// Appends the quoted form of `bytes` to `output`; on error `output` is left as it was.
+    /// - Throws: ``SanitizeError`` `nul-byte` with the offset of the first NUL.
+    func quote(_ bytes: UnsafeRawBufferPointer, appendingTo output: inout [UInt8], nulReason: String) throws {
         let count = bytes.count
         let quote = self.quote
         var nulAt = -1
-        let result = action.withUnsafeBufferPointer { action in
+        action.withUnsafeBufferPointer { action in
             replacement.withUnsafeBufferPointer { replacement in
                 replacementLength.withUnsafeBufferPointer { replacementLength in
                     broadcasts.withUnsafeBufferPointer { broadcasts in
-                        UTF8Bytes.build(capacity: maxExpansion * count + 2) { out in
+                        UTF8Bytes.append(to: &output, capacity: maxExpansion * count + 2) { out in
                             let act = action.baseAddress.unsafelyUnwrapped
                             let rep = replacement.baseAddress.unsafelyUnwrapped
                             let repLength = replacementLength.baseAddress.unsafelyUnwrapped
@@ -103,7 +111,6 @@ struct ByteQuoter: Sendable {
         if nulAt >= 0 {
             throw SanitizeError(.nulByte, "NUL byte at byte \(nulAt) \(nulReason)", at: .init(byteOffset: nulAt))
         }
-        return result
     }
 
     /// Whether any byte of `word` is NUL or one of the special bytes.

@@ -80,7 +80,9 @@ final class PostgresServer {
                 """
             command = ["bash", "-c", closeAll, "bash"] + command
         }
-        return try ExternalTool.run(command[0], Array(command.dropFirst()))
+        // Run inside the server's own directory: PostgreSQL's programs fail when the `postgres`
+        // user cannot read the current directory (a checkout under /root, for instance).
+        return try ExternalTool.run(command[0], Array(command.dropFirst()), in: directory)
     }
 
     private static func check(_ run: ToolRun, _ what: String) throws {

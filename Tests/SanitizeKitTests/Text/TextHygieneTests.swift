@@ -1,3 +1,4 @@
+import Foundation
 import SanitizeKit
 import Testing
 
@@ -103,5 +104,53 @@ struct TextHygieneTests {
         #expect(throws: SanitizeError.self) { try TextStep(name: "shout") }
         #expect(throws: SanitizeError.self) { try TextStep(name: "encode-sql-literal-oracle") }
         #expect(throws: SanitizeError.self) { try TextStep.stripSQL.apply(to: "\u{0}") }
+    }
+}
+
+/// The segmenting normalizer against Foundation's whole-string normalization.
+@Suite("Normalization segments")
+struct NormalizationSegmentTests {
+    @Test("NFC and NFKC equal Foundation's on 20 000 random strings of tricky scalars")
+    func differential() {
+        var generator = TextRandomGenerator(seed: 15)
+        // Starters, combining marks, Hangul jamo, kana voiced marks, singletons, compatibility
+        // characters, Indic vowel signs that compose, emoji.
+        let alphabet: [Unicode.Scalar] = [
+            "a", "e", "A", " ", "\u{C5}", "\u{E9}", "\u{300}", "\u{301}", "\u{327}", "\u{323}", "\u{344}",
+            "\u{1100}", "\u{1161}", "\u{11A8}", "\u{AC00}", "\u{D55C}", "\u{304B}", "\u{3099}", "\u{309B}",
+            "\u{212B}", "\u{2126}", "\u{374}", "\u{FB01}", "\u{2460}", "\u{FF21}", "\u{A0}", "\u{B2}",
+            "\u{BC7}", "\u{BBE}", "\u{DD9}", "\u{DCF}", "\u{65E5}", "\u{1F468}", "\u{200D}", "\u{FE0F}",
+            "\u{1F1EA}", "\u{3B1}", "\u{313}", "\u{345}", "\u{F900}", "\u{438}", "\u{306}", "\u{3A9}",
+            "\u{1F1F8}", "\u{415}", "\u{308}",
+        ]
+        for _ in 0..<20_000 {
+            var scalars = String.UnicodeScalarView()
+            for _ in 0..<Int(generator.next() % 12) {
+                scalars.append(alphabet[Int(generator.next() % UInt64(alphabet.count))])
+            }
+            let text = String(scalars)
+            #expect(
+                TextHygiene.nfc(text).unicodeScalars.elementsEqual(text.precomposedStringWithCanonicalMapping.unicodeScalars),
+                "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+            #expect(
+                TextHygiene.nfkc(text).unicodeScalars.elementsEqual(text.precomposedStringWithCompatibilityMapping.unicodeScalars),
+                "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+    }
+
+    @Test("segments far apart are normalized separately and give the same result")
+    func farApartSegments() {
+        var generator = TextRandomGenerator(seed: 16)
+        let pieces = ["e\u{301}", "\u{1100}\u{1161}\u{11A8}", "\u{3B1}\u{313}\u{301}", "\u{FB01}", "\u{212B}", "\u{304B}\u{3099}", "\u{AC00}\u{11A8}"]
+        let gaps = [String(repeating: "x", count: 1_100), String(repeating: "\u{65E5}", count: 1_500), String(repeating: "é", count: 2_000)]
+        for _ in 0..<50 {
+            var text = ""
+            for _ in 0..<6 {
+                text += pieces[Int(generator.next() % UInt64(pieces.count))]
+                text += gaps[Int(generator.next() % UInt64(gaps.count))]
+            }
+            #expect(TextHygiene.nfc(text).unicodeScalars.elementsEqual(text.precomposedStringWithCanonicalMapping.unicodeScalars))
+            #expect(TextHygiene.nfkc(text).unicodeScalars.elementsEqual(text.precomposedStringWithCompatibilityMapping.unicodeScalars))
+        }
     }
 }

@@ -18,7 +18,7 @@ struct UTF8ValidationTests {
 
     @Test("agrees with the standard library on 20 000 random byte strings")
     func differential() {
-        var generator = SeededGenerator(seed: 7)
+        var generator = TextRandomGenerator(seed: 7)
         let alphabet: [UInt8] = [0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC2, 0xDF, 0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xFF]
         for _ in 0..<20_000 {
             let length = Int(generator.next() % 12)
@@ -37,18 +37,5 @@ struct UTF8ValidationTests {
         #expect(throws: SanitizeError(.invalidUTF8, "invalid UTF-8 at byte 2", at: .init(byteOffset: 2))) {
             try UTF8Validation.string(validating: [0x6F, 0x6B, 0xFE])
         }
-    }
-}
-
-/// SplitMix64, so generated inputs are the same on every run.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

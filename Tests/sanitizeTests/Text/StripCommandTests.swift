@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @Suite("sanitize strip")
@@ -35,5 +36,23 @@ struct StripCommandTests {
     func usage() throws {
         let run = try SanitizeProcess.run(["strip", "controls", "--characters", "x"], input: "x\n")
         #expect(run.status == 2)
+    }
+}
+
+@Suite("sanitize strip --strip-sets")
+struct StripSetsOptionTests {
+    @Test("a strip-sets file replaces the compiled-in set; a bad one is a usage error")
+    func file() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("strip-sets-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("sets.json").path
+        try Data(#"{"sets": {"sql": {"characters": "<>", "sequences": ["xx"]}}}"#.utf8).write(to: URL(fileURLWithPath: path))
+        let run = try SanitizeProcess.run(["strip", "sql", "--strip-sets", path], input: "<a>'xxb\n")
+        #expect(run.status == 0)
+        #expect(run.output == "a'b\n")
+        let missing = try SanitizeProcess.run(["strip", "shell", "--strip-sets", path], input: "x\n")
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("has no set named shell"))
     }
 }

@@ -1,1 +1,0 @@
-// local build placeholder, not committed
