@@ -37,7 +37,8 @@ func registerFilesBenchmarks() {
     }
 
     let jpegs = images.filter { $0.name.hasSuffix(".jpg") }.map(\.bytes)
-    Benchmark("Files: classic JPEG check x\(jpegs.count) (baseline for comparison)", configuration: configuration) { benchmark in
+    Benchmark("Files: classic JPEG check x\(jpegs.count) (baseline for comparison)", configuration: configuration) {
+        benchmark in
         for _ in benchmark.scaledIterations {
             for file in jpegs { blackHole(file.withUnsafeBytes { FileInspector.isClassicJPEG($0) }) }
         }

@@ -79,7 +79,8 @@ struct ByteReader: ~Copyable {
         var status = stat()
         let start = lseek(descriptor, 0, SEEK_CUR)
         var windowSize = max(bufferSize, Self.minimumBufferSize)
-        if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, start >= 0 {
+        // A regular file's size is trusted, except 0: /proc and /sys files report 0 and still hold bytes.
+        if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, start >= 0, status.st_size > 0 {
             let size = max(0, Int(status.st_size) - Int(start))
             fileSize = size
             startOffset = Int(start)

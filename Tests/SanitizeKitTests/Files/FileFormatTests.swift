@@ -59,6 +59,15 @@ struct FileFormatTests {
         #expect(verdict.kind == kind)
     }
 
+    #if os(Linux)
+        @Test("a /proc file reports size 0 but holds bytes: they are read, not taken as empty")
+        func procFile() throws {
+            let verdict = try FileInspector().inspectFile(atPath: "/proc/self/status")
+            #expect(verdict.kind == .corrupt)
+            #expect(verdict.reason == "no JPEG, PNG, GIF, WebP or PDF signature")
+        }
+    #endif
+
     @Test("an unknown file is a mismatch for any declaration, including unsupported ones")
     func unknownDeclared() {
         for declaration in ["image/png", "text/plain"] {
