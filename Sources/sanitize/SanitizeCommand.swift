@@ -18,6 +18,7 @@ struct SanitizeCommand: ParsableCommand {
             """,
         subcommands: [
             Message.self,
+            Guard.self,
         ]
     )
 

@@ -4,4 +4,5 @@ import Benchmark
 /// each in its own file (`<Part>Benchmarks.swift`).
 nonisolated(unsafe) let benchmarks: @Sendable () -> Void = {
     registerMessagesBenchmarks()
+    registerGuardBenchmarks()
 }

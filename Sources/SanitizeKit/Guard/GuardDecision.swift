@@ -1,0 +1,108 @@
+/// Why the request guard refused a request: a stable code for scripts and tests, and a
+/// sentence for people.
+public struct GuardDenial: Error, Hashable, Sendable, CustomStringConvertible {
+    /// A stable, machine-readable identifier of the rule that refused the request.
+    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        /// The identifier text, in kebab case.
+        public let rawValue: String
+        /// Creates a code from its identifier text.
+        /// - Parameter rawValue: the identifier, in kebab case.
+        public init(rawValue: String) { self.rawValue = rawValue }
+        /// The identifier text.
+        public var description: String { rawValue }
+
+        /// The URL is longer than ``RequestGuard/Limits/maxURLBytes``.
+        public static let urlTooLong = Self(rawValue: "url-too-long")
+        /// The URL is not a well-formed absolute http(s) URL (no scheme, bad port, bad escape…).
+        public static let urlMalformed = Self(rawValue: "url-malformed")
+        /// The URL could be read differently by different parsers (backslash, tab or newline,
+        /// control or space characters, `https:/host`, several `@`, a percent-encoded host).
+        public static let urlAmbiguous = Self(rawValue: "url-ambiguous")
+        /// The scheme is neither `https` nor `http`.
+        public static let schemeNotAllowed = Self(rawValue: "scheme-not-allowed")
+        /// Plain `http` to a host that the policy does not list as an exception.
+        public static let insecureTransport = Self(rawValue: "insecure-transport")
+        /// The URL carries `user:password@` and the policy does not allow it.
+        public static let userinfoNotAllowed = Self(rawValue: "userinfo-not-allowed")
+        /// The host is not a valid domain name or IP address (bad IDN, disallowed code point…).
+        public static let hostInvalid = Self(rawValue: "host-invalid")
+        /// The host is this machine and the policy does not allow loopback.
+        public static let loopbackNotAllowed = Self(rawValue: "loopback-not-allowed")
+        /// The host is on a private or link-local network and the policy does not allow it.
+        public static let localNetworkNotAllowed = Self(rawValue: "local-network-not-allowed")
+        /// A credential-bearing header would go to a URL the policy does not allowlist.
+        public static let credentialsNotAllowed = Self(rawValue: "credentials-not-allowed")
+        /// The method is not an RFC 9110 token.
+        public static let methodInvalid = Self(rawValue: "method-invalid")
+        /// A header name is not an RFC 9110 token.
+        public static let headerNameInvalid = Self(rawValue: "header-name-invalid")
+        /// A header value holds CR, LF or NUL, or leading or trailing whitespace.
+        public static let headerValueInvalid = Self(rawValue: "header-value-invalid")
+        /// The headers together are larger than the policy allows, or too many.
+        public static let headersTooLarge = Self(rawValue: "headers-too-large")
+        /// A `Host` header names another authority than the URL.
+        public static let hostHeaderMismatch = Self(rawValue: "host-header-mismatch")
+    }
+
+    /// The rule that refused the request.
+    public var code: Code
+    /// What was wrong, for people; never contains header values.
+    public var text: String
+
+    /// Creates a denial.
+    /// - Parameters:
+    ///   - code: the stable identifier of the rule.
+    ///   - text: the human explanation.
+    public init(_ code: Code, _ text: String) {
+        self.code = code
+        self.text = text
+    }
+
+    /// `code: text`, the form the `sanitize guard` command prints after `deny: `.
+    public var description: String { "\(code): \(text)" }
+}
+
+/// The request guard's answer for one request.
+public enum GuardDecision: Hashable, Sendable, CustomStringConvertible {
+    /// The request may be sent as it is.
+    case allow
+    /// The request must not be sent.
+    case deny(reason: GuardDenial)
+
+    /// Whether the decision is ``allow``.
+    public var isAllowed: Bool { self == .allow }
+
+    /// `allow`, or `deny: code: text`.
+    public var description: String {
+        switch self {
+        case .allow: "allow"
+        case .deny(let reason): "deny: \(reason)"
+        }
+    }
+}
+
+/// One HTTP header field as the caller holds it: a name and a value.
+public struct HTTPHeaderField: Hashable, Sendable {
+    /// The field name, as given (compared case-insensitively).
+    public var name: String
+    /// The field value, as given.
+    public var value: String
+
+    /// Creates a header field.
+    /// - Parameters:
+    ///   - name: the field name.
+    ///   - value: the field value.
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
+}
+
+/// The guard's answer when the caller asked for a cleaned copy of the headers.
+public enum SanitizedRequest: Hashable, Sendable {
+    /// The request may be sent with `headers`; `removed` lists the names of the
+    /// credential-bearing fields that were taken out because the target is not allowlisted.
+    case allow(headers: [HTTPHeaderField], removed: [String])
+    /// The request must not be sent at all (transport, URL or header-safety rule).
+    case deny(reason: GuardDenial)
+}

@@ -1,0 +1,131 @@
+/// The request guard's policy: transport rules, credential scoping and header limits, as
+/// read from a JSON file (`Rules/policy/guard-default.json`, schema in
+/// `Rules/policy/guard-policy.schema.json`).
+///
+/// Every key is optional except `version`; a missing key takes the safe default (https only,
+/// no loopback or local network, no userinfo, no host trusted with credentials). Unknown keys
+/// are rejected when decoding, so a typo cannot silently weaken a policy.
+public struct GuardPolicy: Hashable, Sendable {
+    /// The only policy format version this library reads.
+    public static let currentVersion = 1
+
+    /// The transport rules.
+    public var transport: TransportPolicy
+    /// Which headers carry credentials, and where they may go.
+    public var credentials: CredentialPolicy
+    /// Size limits on the request headers.
+    public var headers: HeaderLimits
+
+    /// Creates a policy; the defaults are the safe ones.
+    /// - Parameters:
+    ///   - transport: the transport rules.
+    ///   - credentials: the credential scoping.
+    ///   - headers: the header limits.
+    public init(
+        transport: TransportPolicy = TransportPolicy(),
+        credentials: CredentialPolicy = CredentialPolicy(),
+        headers: HeaderLimits = HeaderLimits()
+    ) {
+        self.transport = transport
+        self.credentials = credentials
+        self.headers = headers
+    }
+}
+
+/// Which transports a request may use: https always, http only by exception.
+public struct TransportPolicy: Hashable, Sendable {
+    /// A domain that may be reached over plain http.
+    public struct HTTPException: Hashable, Sendable {
+        /// A domain name (Unicode or ASCII) or an IP address.
+        public var domain: String
+        /// Whether every subdomain of ``domain`` may use http too.
+        public var includesSubdomains: Bool
+
+        /// Creates an exception.
+        /// - Parameters:
+        ///   - domain: the domain or IP address.
+        ///   - includesSubdomains: whether subdomains are covered.
+        public init(domain: String, includesSubdomains: Bool = false) {
+            self.domain = domain
+            self.includesSubdomains = includesSubdomains
+        }
+    }
+
+    /// What the policy allows for loopback or local-network hosts.
+    public enum LocalAccess: String, Hashable, Sendable, CaseIterable {
+        /// Never.
+        case deny
+        /// Over https only.
+        case httpsOnly = "https-only"
+        /// Over https and plain http.
+        case allowHTTP = "allow-http"
+    }
+
+    /// Domains that may use plain http.
+    public var httpExceptions: [HTTPException]
+    /// Access to this machine (`localhost`, `127.0.0.0/8`, `::1`, …).
+    public var loopback: LocalAccess
+    /// Access to private and link-local networks (RFC 1918, `169.254.0.0/16`, `fc00::/7`, …).
+    public var localNetwork: LocalAccess
+    /// Whether URLs with `user:password@` may be sent (then only to allowlisted base URLs).
+    public var allowUserinfo: Bool
+
+    /// Creates transport rules; the defaults allow https to public hosts only.
+    /// - Parameters:
+    ///   - httpExceptions: domains that may use http.
+    ///   - loopback: access to this machine.
+    ///   - localNetwork: access to local networks.
+    ///   - allowUserinfo: whether userinfo URLs may be sent.
+    public init(
+        httpExceptions: [HTTPException] = [], loopback: LocalAccess = .deny,
+        localNetwork: LocalAccess = .deny, allowUserinfo: Bool = false
+    ) {
+        self.httpExceptions = httpExceptions
+        self.loopback = loopback
+        self.localNetwork = localNetwork
+        self.allowUserinfo = allowUserinfo
+    }
+}
+
+/// Which headers carry credentials, and the base URLs they may be sent to.
+public struct CredentialPolicy: Hashable, Sendable {
+    /// The credential-bearing header names that every policy has.
+    public static let defaultHeaderNames = ["Authorization", "Proxy-Authorization", "Cookie", "X-Api-Key"]
+
+    /// Header names, besides ``defaultHeaderNames``, that carry credentials.
+    public var additionalHeaderNames: [String]
+    /// Base URL patterns (`scheme://host[:port][/path-prefix]`) that may receive credentials.
+    public var allowedBaseURLs: [String]
+
+    /// Creates credential scoping; by default no URL may receive credentials.
+    /// - Parameters:
+    ///   - additionalHeaderNames: custom credential-bearing header names.
+    ///   - allowedBaseURLs: base URL patterns that may receive credentials.
+    public init(additionalHeaderNames: [String] = [], allowedBaseURLs: [String] = []) {
+        self.additionalHeaderNames = additionalHeaderNames
+        self.allowedBaseURLs = allowedBaseURLs
+    }
+
+    /// All credential-bearing names: the defaults, then the additional ones.
+    public var headerNames: [String] { Self.defaultHeaderNames + additionalHeaderNames }
+}
+
+/// Bounds on the headers of one request.
+public struct HeaderLimits: Hashable, Sendable {
+    /// The largest value either limit may be set to.
+    public static let ceiling = 1 << 20
+
+    /// The most bytes all fields may take together, counted as `name: value\r\n`.
+    public var maxTotalBytes: Int
+    /// The most header fields a request may carry.
+    public var maxCount: Int
+
+    /// Creates limits.
+    /// - Parameters:
+    ///   - maxTotalBytes: the total size bound (default 16 KiB).
+    ///   - maxCount: the field count bound (default 100).
+    public init(maxTotalBytes: Int = 16384, maxCount: Int = 100) {
+        self.maxTotalBytes = maxTotalBytes
+        self.maxCount = maxCount
+    }
+}

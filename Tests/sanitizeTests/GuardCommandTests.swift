@@ -1,0 +1,136 @@
+import Foundation
+import Testing
+
+/// `sanitize guard`, run as a user runs it: stdout, stderr and exit status.
+@Suite("sanitize guard")
+struct GuardCommandTests {
+    static let examplePolicy = Fixtures.repositoryRoot.appendingPathComponent("Rules/policy/guard-example.json").path
+
+    /// (arguments after `guard`, expected stdout, expected status), default policy.
+    static let defaultPolicy: [([String], String, Int32)] = [
+        (["https://example.com/"], "allow\n", 0),
+        (["HTTPS://EXAMPLE.com./a?b"], "allow\n", 0),
+        (["http://example.com/"], "deny: insecure-transport: http is not allowed for example.com (https only)\n", 1),
+        (
+            ["https://example.com/", "-H", "Authorization: Bearer x"],
+            "deny: credentials-not-allowed: header \"Authorization\" may not be sent to https://example.com/ (not in the credential allowlist)\n",
+            1
+        ),
+        (
+            ["https://2130706433/"],
+            "deny: loopback-not-allowed: 127.0.0.1 is a loopback address; the policy does not allow loopback\n", 1
+        ),
+        (
+            ["https://[::ffff:127.0.0.1]/"],
+            "deny: loopback-not-allowed: [::ffff:7f00:1] is a loopback address; the policy does not allow loopback\n", 1
+        ),
+        (
+            ["https://user:pw@example.com/"],
+            "deny: userinfo-not-allowed: URL contains userinfo (user:password@), which the policy does not allow\n", 1
+        ),
+        (["https:/example.com/"], "deny: url-ambiguous: https: must be followed by exactly \"//\" and a host\n", 1),
+        (
+            ["https://example.com\\@evil.com/"],
+            "deny: url-ambiguous: URL contains a backslash (WHATWG reads it as '/', RFC 3986 forbids it)\n", 1
+        ),
+        (["example.com"], "deny: url-malformed: URL has no scheme; an absolute https URL is required\n", 1),
+        (
+            ["https://example.com/", "-H", "X-A: a\r\nX-B: b"],
+            "deny: header-value-invalid: value of \"X-A\" contains CR or LF\n", 1
+        ),
+        (
+            ["https://example.com/", "-H", "X-A: trailing "],
+            "deny: header-value-invalid: value of \"X-A\" has trailing whitespace\n", 1
+        ),
+        (
+            ["https://example.com/", "-H", "X A: v"],
+            "deny: header-name-invalid: header name \"X A\" is not an RFC 9110 token\n", 1
+        ),
+        (["https://example.com/", "-X", "G ET"], "deny: method-invalid: method \"G ET\" is not a token\n", 1),
+    ]
+
+    @Test("default policy verdicts", arguments: defaultPolicy)
+    func defaults(entry: ([String], String, Int32)) throws {
+        let run = try SanitizeProcess.run(["guard"] + entry.0)
+        #expect(run.output == entry.1, "\(entry.0)")
+        #expect(run.status == entry.2, "\(entry.0): \(run.stderr)")
+        #expect(run.stderr.isEmpty)
+    }
+
+    /// (arguments after `guard --policy guard-example.json`, expected stdout, expected status).
+    static let examplePolicyRuns: [([String], String, Int32)] = [
+        (["https://api.example.com/v1/me", "-H", "Authorization: Bearer t"], "allow\n", 0),
+        (["https://API.example.com.:443/v1/me", "-H", "X-Session-Token: s"], "allow\n", 0),
+        (
+            ["https://api.example.com/v1/../admin", "-H", "Authorization: Bearer t"],
+            "deny: credentials-not-allowed: header \"Authorization\" may not be sent to https://api.example.com/v1/../admin (not in the credential allowlist)\n",
+            1
+        ),
+        (
+            ["https://ap\u{0456}.example.com/v1/me", "-H", "Authorization: Bearer t"],
+            "deny: credentials-not-allowed: header \"Authorization\" may not be sent to https://xn--ap-ioc.example.com/v1/me (not in the credential allowlist)\n",
+            1
+        ),
+        (["http://www.legacy.example.org/"], "allow\n", 0),
+        (["http://127.0.0.1:8080/api/x", "-H", "Cookie: a=b"], "allow\n", 0),
+        (
+            ["http://10.0.0.1/"],
+            "deny: local-network-not-allowed: 10.0.0.1 is on a local network; the policy does not allow local networks\n",
+            1
+        ),
+    ]
+
+    @Test("a policy file with exceptions and an allowlist", arguments: examplePolicyRuns)
+    func withPolicy(entry: ([String], String, Int32)) throws {
+        let run = try SanitizeProcess.run(["guard", "--policy", Self.examplePolicy] + entry.0)
+        #expect(run.output == entry.1, "\(entry.0)")
+        #expect(run.status == entry.2, "\(entry.0): \(run.stderr)")
+    }
+
+    @Test("--strip prints the headers to send and reports what it removed")
+    func strip() throws {
+        let run = try SanitizeProcess.run([
+            "guard", "--policy", Self.examplePolicy, "--strip", "https://evil.example.net/v1",
+            "-H", "Accept: */*", "-H", "Authorization: Bearer t", "-H", "cookie: a=b", "-H", "X-Trace: 1",
+        ])
+        #expect(run.status == 0)
+        #expect(run.output == "allow\nAccept: */*\nX-Trace: 1\n")
+        #expect(
+            run.stderr
+                == "sanitize: removed credential header Authorization\nsanitize: removed credential header cookie\n")
+    }
+
+    @Test("--strip still denies what removing headers cannot fix")
+    func stripDenies() throws {
+        let run = try SanitizeProcess.run(["guard", "--strip", "http://example.com/", "-H", "Authorization: x"])
+        #expect(run.status == 1)
+        #expect(run.output == "deny: insecure-transport: http is not allowed for example.com (https only)\n")
+    }
+
+    @Test("a policy with an unknown key is a configuration error (exit 2) naming file and key")
+    func typoPolicy() throws {
+        let path = Fixtures.url("guard/typo-policy.json").path
+        let run = try SanitizeProcess.run(["guard", "--policy", path, "https://example.com/"])
+        #expect(run.status == 2)
+        #expect(run.output.isEmpty)
+        #expect(
+            run.stderr
+                == "sanitize: \(path) at /transport/alowUserinfo: invalid guard policy: unknown key \"alowUserinfo\" [policy-invalid]\n"
+        )
+    }
+
+    @Test("a missing policy file is exit 2")
+    func missingPolicy() throws {
+        let run = try SanitizeProcess.run(["guard", "--policy", "/nonexistent/policy.json", "https://example.com/"])
+        #expect(run.status == 2)
+        #expect(run.stderr.hasPrefix("sanitize: /nonexistent/policy.json: cannot read guard policy"))
+    }
+
+    @Test("a header without a colon is a usage error (exit 2)")
+    func badHeaderOption() throws {
+        let run = try SanitizeProcess.run(["guard", "https://example.com/", "-H", "NoColon"])
+        #expect(run.status == 2)
+        #expect(run.output.isEmpty)
+        #expect(run.stderr.contains("has no ':'"))
+    }
+}
