@@ -19,6 +19,7 @@ struct SanitizeCommand: ParsableCommand {
         subcommands: [
             Message.self,
             Guard.self,
+            Check.self,
         ]
     )
 

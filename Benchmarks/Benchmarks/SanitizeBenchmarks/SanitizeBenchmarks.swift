@@ -5,4 +5,5 @@ import Benchmark
 nonisolated(unsafe) let benchmarks: @Sendable () -> Void = {
     registerMessagesBenchmarks()
     registerGuardBenchmarks()
+    registerFilesBenchmarks()
 }

@@ -1,0 +1,9 @@
+import ArgumentParser
+
+/// `sanitize check …`: checkers that print a verdict per input.
+struct Check: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Check inputs and print a verdict for each.",
+        subcommands: [CheckImage.self]
+    )
+}
