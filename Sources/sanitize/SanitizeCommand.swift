@@ -20,6 +20,7 @@ struct SanitizeCommand: ParsableCommand {
             Message.self,
             Guard.self,
             Check.self,
+            Filter.self,
         ]
     )
 
@@ -27,6 +28,7 @@ struct SanitizeCommand: ParsableCommand {
     ///
     /// swift-argument-parser exits 64 on a usage error on Linux; scripts rely on 2.
     static func main() {
+        TerminationSignals.unblock()
         OutputWriter.ignoreBrokenPipeSignal()
         let status: Int32
         do {

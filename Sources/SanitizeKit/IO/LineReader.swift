@@ -53,24 +53,40 @@ package struct LineReader: ~Copyable {
                 let hit = memchr(buffer.baseAddress! + searchFrom, 0x0A, end - searchFrom)
             {
                 let newline = buffer.baseAddress!.distance(to: hit)
-                let line = UnsafeRawBufferPointer(rebasing: buffer[start..<newline])
-                start = newline + 1
-                lineNumber += 1
-                return .bytes(number: lineNumber, line)
+                defer { start = newline + 1 }
+                return line(from: start, to: newline)
             }
             scanned = end - start
             if atEOF {
                 guard start < end else { return nil }
-                let line = UnsafeRawBufferPointer(rebasing: buffer[start..<end])
-                start = end
-                lineNumber += 1
-                return .bytes(number: lineNumber, line)
+                defer { start = end }
+                return line(from: start, to: end)
             }
             if scanned > maxLineBytes {
                 return try skipOversizedLine()
             }
             try fill()
         }
+    }
+
+    /// Whether ``next()`` can return a line without waiting for the input: a whole line is
+    /// buffered, the input has ended, or the descriptor has bytes ready now.
+    ///
+    /// A pipeline uses this to hand on what it has instead of waiting for a slow producer.
+    package var canReadWithoutWaiting: Bool {
+        if atEOF { return true }
+        if start < end, memchr(buffer.baseAddress! + start, 0x0A, end - start) != nil { return true }
+        var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&request, 1, 0) > 0
+    }
+
+    /// The line held in `buffer[from..<to]`, or its length when it is over the limit.
+    private mutating func line(from lower: Int, to upper: Int) -> Line {
+        lineNumber += 1
+        guard upper - lower <= maxLineBytes else {
+            return .oversized(number: lineNumber, byteCount: upper - lower)
+        }
+        return .bytes(number: lineNumber, UnsafeRawBufferPointer(rebasing: buffer[lower..<upper]))
     }
 
     /// Makes room (compacting or growing the buffer) and reads more bytes.

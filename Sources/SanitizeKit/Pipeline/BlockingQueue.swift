@@ -10,7 +10,8 @@ import Foundation
 /// `condition`'s lock.
 final class BlockingQueue<Element: Sendable>: @unchecked Sendable {
     private let condition = NSCondition()
-    private var items: [Element] = []
+    /// Slots before `head` are already taken (and set to `nil`, so nothing they held stays alive).
+    private var items: [Element?] = []
     private var head = 0
     private var closed = false
     private let capacity: Int
@@ -39,6 +40,7 @@ final class BlockingQueue<Element: Sendable>: @unchecked Sendable {
         while !closed && items.count == head { condition.wait() }
         guard items.count > head else { return nil }
         let item = items[head]
+        items[head] = nil
         head += 1
         if head > 64 && head * 2 > items.count {
             items.removeFirst(head)

@@ -73,10 +73,16 @@ package final class RecordBatchReader: @unchecked Sendable {
     }
 
     /// Returns the next batch, or `nil` at the end of input.
+    ///
+    /// A batch closes when it is full, or early when the input has nothing more ready, so a
+    /// slow producer's records still go out as they come.
     /// - Throws: ``SanitizeError`` (`io`) when reading fails.
     package func next() throws -> RecordBatch? {
         var batch = RecordBatch()
-        while batch.byteCount < targetBytes && batch.count < maxLines, let line = try reader.next() {
+        while batch.byteCount < targetBytes && batch.count < maxLines,
+            batch.count == 0 || reader.canReadWithoutWaiting,
+            let line = try reader.next()
+        {
             switch line {
             case .bytes(let number, let bytes): batch.append(line: bytes, number: number)
             case .oversized(let number, let byteCount): batch.appendOversized(number: number, byteCount: byteCount)

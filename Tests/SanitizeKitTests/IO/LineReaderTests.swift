@@ -46,4 +46,9 @@ struct LineReaderTests {
         let result = try lines(of: Array("ok\n\(long)\nafter\n\(long)".utf8), maxLineBytes: 1000)
         #expect(result == ["1:ok", "2:oversized 200000", "3:after", "4:oversized 200000"])
     }
+
+    @Test func lineOverTheLimitInsideOneReadIsOversizedToo() throws {
+        let result = try lines(of: Array("12345\n123456\n\n1234567".utf8), maxLineBytes: 5)
+        #expect(result == ["1:12345", "2:oversized 6", "3:", "4:oversized 7"])
+    }
 }

@@ -1,0 +1,183 @@
+public import Foundation
+
+/// A JSON Schema compiled once into an immutable validator that any thread may share.
+///
+/// Supports draft 2020-12 in full (the default) and draft-07 (chosen by `$schema`).
+/// Remote references are never fetched: register documents with ``ContractResources``.
+///
+/// ```swift
+/// let contract = try Contract(schema: #"{"type":"object","required":["id"]}"#)
+/// let result = contract.validate(#"{"id":7}"#)
+/// if !result.isValid { print(result.violations) }
+/// ```
+public struct Contract: Sendable {
+    /// How a contract is compiled and applied.
+    public struct Options: Sendable {
+        /// Check `format` as an assertion (default: `format` is only an annotation).
+        public var assertFormats: Bool
+        /// Report every violation (default) or stop at the first one.
+        public var stopAtFirstError: Bool
+        /// The dialect of schemas without `$schema` (default 2020-12).
+        public var defaultDraft: Draft
+        /// The base URI of the root schema when it has no absolute `$id`.
+        public var baseURI: String
+        /// Parser limits for instances.
+        public var limits: JSONLimits
+
+        /// Creates options.
+        /// - Parameters:
+        ///   - assertFormats: check `format` as an assertion.
+        ///   - stopAtFirstError: stop at the first violation.
+        ///   - defaultDraft: dialect of schemas without `$schema`.
+        ///   - baseURI: base URI of the root schema.
+        ///   - limits: parser limits for instances.
+        public init(
+            assertFormats: Bool = false, stopAtFirstError: Bool = false, defaultDraft: Draft = .draft2020_12,
+            baseURI: String = "urn:sanitize:contract", limits: JSONLimits = .default
+        ) {
+            self.assertFormats = assertFormats
+            self.stopAtFirstError = stopAtFirstError
+            self.defaultDraft = defaultDraft
+            self.baseURI = baseURI
+            self.limits = limits
+        }
+    }
+
+    let program: ContractProgram
+    /// The options the contract was compiled with.
+    public let options: Options
+
+    /// Compiles a schema.
+    /// - Parameters:
+    ///   - schema: the schema as a parsed value.
+    ///   - resources: documents that `$ref`s may name (nothing is fetched).
+    ///   - options: compile and validation options.
+    /// - Throws: ``SanitizeError`` (``SanitizeError/Code/contractInvalid``,
+    ///   ``SanitizeError/Code/contractUnresolvedRef``) when the schema cannot be compiled.
+    public init(schema: JSONValue, resources: ContractResources = ContractResources(), options: Options = Options()) throws(SanitizeError) {
+        var compiler = ContractCompiler(options: options)
+        for (uri, document) in MetaSchemas.documents { compiler.index(document: document, uri: uri) }
+        for (uri, document) in resources.documents { compiler.index(document: document, uri: uri) }
+        compiler.index(document: schema, uri: options.baseURI)
+        program = try compiler.compileRoot(uri: options.baseURI)
+        self.options = options
+    }
+
+    /// Compiles a schema from JSON text.
+    /// - Parameters:
+    ///   - schema: the schema's JSON text.
+    ///   - resources: documents that `$ref`s may name.
+    ///   - options: compile and validation options.
+    /// - Throws: ``SanitizeError`` when the text is not JSON or the schema cannot be compiled.
+    public init(schema: String, resources: ContractResources = ContractResources(), options: Options = Options()) throws(SanitizeError) {
+        try self.init(schema: try JSONValue(parsing: schema), resources: resources, options: options)
+    }
+
+    /// Compiles a schema from JSON bytes.
+    /// - Parameters:
+    ///   - schema: the schema's JSON bytes.
+    ///   - resources: documents that `$ref`s may name.
+    ///   - options: compile and validation options.
+    /// - Throws: ``SanitizeError`` when the bytes are not JSON or the schema cannot be compiled.
+    public init(schema: Data, resources: ContractResources = ContractResources(), options: Options = Options()) throws(SanitizeError) {
+        try self.init(schema: JSONValue(try JSONDocument(parsing: [UInt8](schema))), resources: resources, options: options)
+    }
+
+    /// Compiles a schema file.
+    /// - Parameters:
+    ///   - url: the schema file.
+    ///   - resources: documents that `$ref`s may name.
+    ///   - options: compile and validation options.
+    /// - Throws: ``SanitizeError`` with code ``SanitizeError/Code/io`` when the file cannot be
+    ///   read, or as ``init(schema:resources:options:)-(JSONValue,_,_)``, located at the file.
+    public init(contentsOf url: URL, resources: ContractResources = ContractResources(), options: Options = Options()) throws(SanitizeError) {
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
+            throw SanitizeError(.io, "cannot read schema: \(error.localizedDescription)", at: .init(file: url.path))
+        }
+        do {
+            try self.init(schema: data, resources: resources, options: options)
+        } catch {
+            var located = error
+            var location = error.location ?? .init()
+            location.file = url.path
+            located.location = location
+            throw located
+        }
+    }
+
+    // MARK: validating
+
+    /// Validates a parsed instance.
+    /// - Parameter document: the instance.
+    /// - Returns: the verdict and, when invalid, the violations.
+    public func validate(_ document: JSONDocument) -> ValidationResult {
+        var evaluator = Evaluator(program: program, document: document, failFast: options.stopAtFirstError)
+        var annotations = Annotations()
+        let valid = evaluator.evaluate(program.root, document.root, &annotations, collect: false)
+        return ValidationResult(isValid: valid, violations: evaluator.violations)
+    }
+
+    /// Whether a parsed instance is valid (stops at the first violation; builds no messages).
+    /// - Parameter document: the instance.
+    /// - Returns: `true` when valid.
+    public func isValid(_ document: JSONDocument) -> Bool {
+        var evaluator = Evaluator(program: program, document: document, failFast: true)
+        var annotations = Annotations()
+        evaluator.quiet = 1
+        return evaluator.evaluate(program.root, document.root, &annotations, collect: false)
+    }
+
+    /// Parses and validates JSON bytes. Text that is not JSON is reported as a violation with
+    /// code `json-syntax` (or the parser's code) at the root.
+    /// - Parameter bytes: the instance's JSON text.
+    /// - Returns: the verdict and violations.
+    public func validate(_ bytes: UnsafeRawBufferPointer) -> ValidationResult {
+        do {
+            return validate(try JSONDocument(parsing: bytes, limits: options.limits))
+        } catch {
+            return ValidationResult(isValid: false, violations: [Contract.parseViolation(error)])
+        }
+    }
+
+    /// Parses and validates JSON bytes.
+    /// - Parameter data: the instance's JSON text.
+    /// - Returns: the verdict and violations.
+    public func validate(_ data: Data) -> ValidationResult {
+        data.withUnsafeBytes { validate($0) }
+    }
+
+    /// Parses and validates a JSON string.
+    /// - Parameter text: the instance's JSON text.
+    /// - Returns: the verdict and violations.
+    public func validate(_ text: String) -> ValidationResult {
+        var text = text
+        return text.withUTF8 { validate(UnsafeRawBufferPointer($0)) }
+    }
+
+    static func parseViolation(_ error: SanitizeError) -> Violation {
+        Violation(
+            instanceLocation: "", keywordLocation: "", absoluteKeywordLocation: "",
+            code: Violation.Code(rawValue: error.code.rawValue), message: "not valid JSON: \(error)")
+    }
+
+    /// The `x-sanitize` values of the schemas that apply to each node of an instance.
+    ///
+    /// The instance is evaluated once; every schema reached that has an `x-sanitize` keyword
+    /// contributes `(node, value)`, in evaluation order, whether or not the instance is valid.
+    /// The NDJSON filter applies these steps to string nodes and validates the result.
+    /// - Parameter document: the instance.
+    /// - Returns: pairs of instance node index and the raw `x-sanitize` value.
+    public func sanitizeSteps(for document: JSONDocument) -> [(node: Int, steps: JSONValue)] {
+        guard !program.sanitizeSteps.isEmpty else { return [] }
+        var evaluator = Evaluator(program: program, document: document, failFast: false)
+        evaluator.collectSteps = true
+        evaluator.quiet = 1
+        var annotations = Annotations()
+        _ = evaluator.evaluate(program.root, document.root, &annotations, collect: false)
+        return evaluator.steps.map { ($0.node, program.sanitizeSteps[$0.steps]) }
+    }
+
+    /// Whether the contract has any `x-sanitize` keyword at all.
+    public var hasSanitizeSteps: Bool { !program.sanitizeSteps.isEmpty }
+}

@@ -1,0 +1,221 @@
+extension ContractCompiler {
+    /// Compiles the keywords of one schema object into grouped checks.
+    mutating func compileKeywords(_ entry: SchemaEntry, into schema: inout CompiledSchema) throws(SanitizeError) {
+        guard case .object(let members) = entry.value else { return }
+        var keywords: [String: JSONValue] = [:]
+        for member in members { keywords[member.key] = member.value }
+        let draft = entry.draft
+
+        if keywords["writeOnly"] == .bool(true) || keywords["x-sensitive"] == .bool(true) { schema.sensitive = true }
+        if let steps = keywords["x-sanitize"] {
+            schema.sanitizeSteps = program.sanitizeSteps.count
+            program.sanitizeSteps.append(steps)
+        }
+
+        func sub(_ tokens: [String], _ value: JSONValue) throws(SanitizeError) -> Int {
+            try compile(child(entry, tokens, value))
+        }
+        func invalid(_ keyword: String, _ reason: String) -> SanitizeError {
+            SanitizeError(.contractInvalid, "\(keyword): \(reason)", at: .init(pointer: entry.pointer + "/" + keyword))
+        }
+        func count(_ keyword: String) throws(SanitizeError) -> Int? {
+            guard let value = keywords[keyword] else { return nil }
+            guard case .number(let text) = value, let decimal = JSONDecimal(text), decimal.isInteger, !decimal.negative,
+                let result = decimal.int64
+            else { throw invalid(keyword, "must be a non-negative integer") }
+            return Int(clamping: result)
+        }
+        func bound(_ keyword: String) throws(SanitizeError) -> NumberBound? {
+            guard let value = keywords[keyword] else { return nil }
+            guard case .number(let text) = value, let result = NumberBound(text) else { throw invalid(keyword, "must be a number") }
+            return result
+        }
+        func schemaList(_ keyword: String) throws(SanitizeError) -> [Int]? {
+            guard let value = keywords[keyword] else { return nil }
+            guard case .array(let items) = value, !items.isEmpty else { throw invalid(keyword, "must be a non-empty array of schemas") }
+            var result: [Int] = []
+            for (index, item) in items.enumerated() { result.append(try sub([keyword, String(index)], item)) }
+            return result
+        }
+        func keys(_ value: JSONValue, _ keyword: String) throws(SanitizeError) -> [PropertyKey] {
+            guard case .array(let items) = value else { throw invalid(keyword, "must be an array of strings") }
+            var result: [PropertyKey] = []
+            for item in items {
+                guard case .string(let name) = item else { throw invalid(keyword, "must be an array of strings") }
+                result.append(PropertyKey(name))
+            }
+            return result
+        }
+        func constant(_ value: JSONValue) throws(SanitizeError) -> Int {
+            program.constants.append(try JSONDocument(parsing: value.serialized(), limits: JSONLimits(duplicateKeys: .allow)))
+            return program.constants.count - 1
+        }
+
+        // References. Draft-07: `$ref` makes every sibling keyword be ignored.
+        if case .string(let reference)? = keywords["$ref"] {
+            let target = try resolve(reference, from: entry, keyword: "$ref")
+            schema.inPlace.append(.ref(try compile(target)))
+            if draft == .draft7 { return }
+        }
+        if draft == .draft2020_12, case .string(let reference)? = keywords["$dynamicRef"] {
+            let target = try resolve(reference, from: entry, keyword: "$dynamicRef")
+            let index = try compile(target)
+            let fragment = URIReference(reference).fragment ?? ""
+            if !fragment.isEmpty, !fragment.hasPrefix("/"), target.value["$dynamicAnchor"] == .string(fragment) {
+                schema.inPlace.append(.dynamicRef(anchor: fragment, fallback: index))
+            } else {
+                schema.inPlace.append(.ref(index))
+            }
+        }
+
+        // Applicators (always on: the applicator vocabulary).
+        if let list = try schemaList("allOf") { schema.inPlace.append(.allOf(list)) }
+        if let list = try schemaList("anyOf") { schema.inPlace.append(.anyOf(list)) }
+        if let list = try schemaList("oneOf") { schema.inPlace.append(.oneOf(list)) }
+        if let value = keywords["not"] { schema.inPlace.append(.not(try sub(["not"], value))) }
+        if let value = keywords["if"] {
+            let ifSchema = try sub(["if"], value)
+            let thenSchema = try keywords["then"].map { (v) throws(SanitizeError) in try sub(["then"], v) }
+            let elseSchema = try keywords["else"].map { (v) throws(SanitizeError) in try sub(["else"], v) }
+            if thenSchema != nil || elseSchema != nil {
+                schema.inPlace.append(.conditional(ifSchema: ifSchema, thenSchema: thenSchema, elseSchema: elseSchema))
+            }
+        }
+        var dependentSchemas: [(key: PropertyKey, schema: Int)] = []
+        var dependentRequired: [(key: PropertyKey, required: [PropertyKey])] = []
+        if draft == .draft2020_12, case .object(let map)? = keywords["dependentSchemas"] {
+            for member in map { dependentSchemas.append((PropertyKey(member.key), try sub(["dependentSchemas", member.key], member.value))) }
+        }
+        if draft == .draft7, case .object(let map)? = keywords["dependencies"] {
+            for member in map {
+                if case .array = member.value {
+                    dependentRequired.append((PropertyKey(member.key), try keys(member.value, "dependencies")))
+                } else {
+                    dependentSchemas.append((PropertyKey(member.key), try sub(["dependencies", member.key], member.value)))
+                }
+            }
+        }
+        if !dependentSchemas.isEmpty { schema.inPlace.append(.dependentSchemas(dependentSchemas)) }
+
+        // Object applicators.
+        var shape = ObjectShape()
+        var hasShape = false
+        if case .object(let map)? = keywords["properties"] {
+            hasShape = true
+            for member in map {
+                shape.keys.append(PropertyKey(member.key))
+                shape.schemas.append(try sub(["properties", member.key], member.value))
+            }
+            if shape.keys.count > 12 {
+                for (index, key) in shape.keys.enumerated() { shape.table[key.hash, default: []].append(index) }
+            }
+        }
+        if case .object(let map)? = keywords["patternProperties"] {
+            hasShape = true
+            for member in map {
+                let matcher = try PatternMatcher(member.key, at: entry.pointer + "/patternProperties")
+                shape.patterns.append((matcher, try sub(["patternProperties", member.key], member.value)))
+            }
+        }
+        if let value = keywords["additionalProperties"] {
+            hasShape = true
+            shape.additional = try sub(["additionalProperties"], value)
+        }
+        if hasShape { schema.objects.append(.object(shape)) }
+        if let value = keywords["propertyNames"] { schema.objects.append(.propertyNames(try sub(["propertyNames"], value))) }
+
+        // Array applicators.
+        switch draft {
+        case .draft2020_12:
+            var prefix: [Int] = []
+            if case .array(let items)? = keywords["prefixItems"] {
+                for (index, item) in items.enumerated() { prefix.append(try sub(["prefixItems", String(index)], item)) }
+            }
+            let rest = try keywords["items"].map { (v) throws(SanitizeError) in try sub(["items"], v) }
+            if !prefix.isEmpty || rest != nil { schema.arrays.append(.items(prefix: prefix, rest: rest, keyword: "items")) }
+        case .draft7:
+            if case .array(let items)? = keywords["items"] {
+                var prefix: [Int] = []
+                for (index, item) in items.enumerated() { prefix.append(try sub(["items", String(index)], item)) }
+                let rest = try keywords["additionalItems"].map { (v) throws(SanitizeError) in try sub(["additionalItems"], v) }
+                schema.arrays.append(.items(prefix: prefix, rest: rest, keyword: "additionalItems"))
+            } else if let value = keywords["items"] {
+                schema.arrays.append(.items(prefix: [], rest: try sub(["items"], value), keyword: "items"))
+            }
+        }
+        if let value = keywords["contains"] {
+            let containsSchema = try sub(["contains"], value)
+            var minimum = 1
+            var maximum: Int?
+            if draft == .draft2020_12 && entry.validationVocabulary {
+                minimum = try count("minContains") ?? 1
+                maximum = try count("maxContains")
+            }
+            schema.arrays.append(.contains(schema: containsSchema, min: minimum, max: maximum))
+        }
+        if draft == .draft2020_12 {
+            if let value = keywords["unevaluatedProperties"] { schema.unevaluatedProperties = try sub(["unevaluatedProperties"], value) }
+            if let value = keywords["unevaluatedItems"] { schema.unevaluatedItems = try sub(["unevaluatedItems"], value) }
+        }
+
+        // Format: an annotation unless assertions are asked for.
+        if options.assertFormats, case .string(let name)? = keywords["format"], let kind = FormatKind(rawValue: name) {
+            schema.strings.append(.format(kind))
+        }
+
+        guard entry.validationVocabulary else { return }
+
+        // Validation vocabulary.
+        if let value = keywords["type"] {
+            var mask: UInt8 = 0
+            let names: [JSONValue]
+            if case .array(let list) = value { names = list } else { names = [value] }
+            for name in names {
+                switch name {
+                case .string("null"): mask |= TypeBits.null
+                case .string("boolean"): mask |= TypeBits.boolean
+                case .string("integer"): mask |= TypeBits.integer
+                case .string("number"): mask |= TypeBits.number | TypeBits.integer
+                case .string("string"): mask |= TypeBits.string
+                case .string("array"): mask |= TypeBits.array
+                case .string("object"): mask |= TypeBits.object
+                default: throw invalid("type", "unknown type \(name.jsonText)")
+                }
+            }
+            schema.general.append(.type(mask))
+        }
+        if let value = keywords["const"] { schema.general.append(.const(try constant(value))) }
+        if let value = keywords["enum"] {
+            guard case .array(let items) = value else { throw invalid("enum", "must be an array") }
+            var indices: [Int] = []
+            for item in items { indices.append(try constant(item)) }
+            schema.general.append(.enumeration(indices))
+        }
+        if let value = try count("minLength") { schema.strings.append(.minLength(value)) }
+        if let value = try count("maxLength") { schema.strings.append(.maxLength(value)) }
+        if case .string(let source)? = keywords["pattern"] {
+            schema.strings.append(.pattern(try PatternMatcher(source, at: entry.pointer + "/pattern")))
+        }
+        if let value = try bound("minimum") { schema.numbers.append(.minimum(value)) }
+        if let value = try bound("maximum") { schema.numbers.append(.maximum(value)) }
+        if let value = try bound("exclusiveMinimum") { schema.numbers.append(.exclusiveMinimum(value)) }
+        if let value = try bound("exclusiveMaximum") { schema.numbers.append(.exclusiveMaximum(value)) }
+        if let value = try bound("multipleOf") {
+            guard !value.decimal.negative, !value.decimal.isZero else { throw invalid("multipleOf", "must be greater than 0") }
+            schema.numbers.append(.multipleOf(value))
+        }
+        if let value = try count("minProperties") { schema.objects.insert(.minProperties(value), at: 0) }
+        if let value = try count("maxProperties") { schema.objects.insert(.maxProperties(value), at: 0) }
+        if let value = keywords["required"] {
+            let list = try keys(value, "required")
+            if !list.isEmpty { schema.objects.insert(.required(list), at: 0) }
+        }
+        if draft == .draft2020_12, case .object(let map)? = keywords["dependentRequired"] {
+            for member in map { dependentRequired.append((PropertyKey(member.key), try keys(member.value, "dependentRequired"))) }
+        }
+        if !dependentRequired.isEmpty { schema.objects.append(.dependentRequired(dependentRequired)) }
+        if let value = try count("minItems") { schema.arrays.insert(.minItems(value), at: 0) }
+        if let value = try count("maxItems") { schema.arrays.insert(.maxItems(value), at: 0) }
+        if keywords["uniqueItems"] == .bool(true) { schema.arrays.append(.uniqueItems) }
+    }
+}

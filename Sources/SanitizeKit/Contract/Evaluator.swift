@@ -1,0 +1,397 @@
+/// Annotation results that `unevaluatedProperties` / `unevaluatedItems` read: which members
+/// and items of the current instance some successful keyword already evaluated.
+struct Annotations {
+    var properties: [Bool] = []
+    var items: [Bool] = []
+
+    mutating func markProperty(_ index: Int, of count: Int) {
+        if properties.isEmpty { properties = Array(repeating: false, count: count) }
+        properties[index] = true
+    }
+
+    mutating func markItems(_ range: Range<Int>, of count: Int) {
+        guard !range.isEmpty else { return }
+        if items.isEmpty { items = Array(repeating: false, count: count) }
+        for index in range { items[index] = true }
+    }
+
+    mutating func merge(_ other: Annotations) {
+        if !other.properties.isEmpty {
+            if properties.isEmpty {
+                properties = other.properties
+            } else {
+                for index in properties.indices where other.properties[index] { properties[index] = true }
+            }
+        }
+        if !other.items.isEmpty {
+            if items.isEmpty {
+                items = other.items
+            } else {
+                for index in items.indices where other.items[index] { items[index] = true }
+            }
+        }
+    }
+}
+
+/// The violations of one evaluation.
+final class ViolationSink {
+    var items: [Violation] = []
+}
+
+/// One step of the path from the instance root to the value being checked.
+enum PathStep {
+    case key(Int)
+    case index(Int)
+}
+
+/// Walks one instance against a compiled program. Never throws: failures become violations.
+struct Evaluator {
+    let program: ContractProgram
+    let document: JSONDocument
+    let failFast: Bool
+    /// Collected violations; a reference so that reporting does not need `mutating`
+    /// (messages are built lazily from the evaluator's state, only when reported).
+    let sink = ViolationSink()
+    var violations: [Violation] { sink.items }
+    /// > 0 inside `anyOf`/`oneOf`/`not`/`if`/`contains`/`propertyNames`: nothing is reported.
+    var quiet = 0
+    var path: [PathStep] = []
+    var dynamicScope: [Int] = []
+    var sensitive = 0
+    var depth = 0
+    /// When set, `x-sanitize` values met on the way are collected with their instance node.
+    var collectSteps = false
+    var steps: [(node: Int, steps: Int)] = []
+
+    static let depthLimit = 400
+
+    init(program: ContractProgram, document: JSONDocument, failFast: Bool) {
+        self.program = program
+        self.document = document
+        self.failFast = failFast
+    }
+
+    /// Whether a failed check ends the schema's evaluation; never while collecting
+    /// `x-sanitize` steps, which must reach every subschema that applies.
+    var stopEarly: Bool { !collectSteps && (failFast || quiet > 0) }
+
+    // MARK: reporting
+
+    var instancePointer: String {
+        var result = ""
+        for step in path {
+            result += "/"
+            switch step {
+            case .index(let index): result += String(index)
+            case .key(let node): result += ContractCompiler.escapeToken(document.string(node) ?? "")
+            }
+        }
+        return result
+    }
+
+    func report(_ schema: Int, _ keyword: String, _ code: Violation.Code, _ message: @autoclosure () -> String) {
+        guard quiet == 0 else { return }
+        let compiled = program.schemas[schema]
+        let pointer = keyword.isEmpty ? compiled.pointer : compiled.pointer + "/" + keyword
+        sink.items.append(
+            Violation(
+                instanceLocation: instancePointer, keywordLocation: pointer,
+                absoluteKeywordLocation: compiled.resourceURI + "#" + pointer, code: code, message: message()))
+    }
+
+    /// A short rendering of a value for messages, or nothing under a sensitive schema.
+    func shown(_ node: Int) -> String {
+        guard sensitive == 0 else { return "" }
+        switch document.kind(node) {
+        case .string:
+            let text = document.string(node) ?? ""
+            let clipped = text.count > 40 ? String(text.prefix(40)) + "…" : text
+            return " (got " + JSONValue.string(clipped).jsonText + ")"
+        case .number:
+            let text = document.numberText(node) ?? ""
+            return " (got " + (text.count > 40 ? String(text.prefix(40)) + "…" : text) + ")"
+        case .bool, .null:
+            return " (got " + String(decoding: document.rawBytes(node), as: UTF8.self) + ")"
+        case .array: return " (got an array)"
+        case .object: return " (got an object)"
+        }
+    }
+
+    // MARK: evaluation
+
+    /// Evaluates schema `s` against instance node `node`.
+    /// - Parameters:
+    ///   - annotations: receives evaluated members/items when `collect` is set.
+    ///   - collect: whether the caller needs annotations for the same instance location.
+    mutating func evaluate(_ s: Int, _ node: Int, _ annotations: inout Annotations, collect: Bool) -> Bool {
+        let schema = program.schemas[s]
+        switch schema.kind {
+        case .alwaysValid:
+            return true
+        case .alwaysInvalid:
+            report(s, "", .falseSchema, "no value is allowed here")
+            return false
+        case .checks:
+            break
+        }
+        depth += 1
+        defer { depth -= 1 }
+        if depth > Evaluator.depthLimit {
+            report(s, "", .depthLimit, "evaluation is nested deeper than \(Evaluator.depthLimit) schemas")
+            return false
+        }
+        let pushedScope = dynamicScope.last != schema.resource
+        if pushedScope { dynamicScope.append(schema.resource) }
+        defer { if pushedScope { dynamicScope.removeLast() } }
+        if schema.sensitive { sensitive += 1 }
+        defer { if schema.sensitive { sensitive -= 1 } }
+        if collectSteps, let index = schema.sanitizeSteps { steps.append((node, index)) }
+
+        if schema.needsAnnotations && !collect {
+            var local = Annotations()
+            return evaluateChecks(s, schema, node, &local, collect: true)
+        }
+        return evaluateChecks(s, schema, node, &annotations, collect: collect)
+    }
+
+    mutating func evaluateChecks(
+        _ s: Int, _ schema: CompiledSchema, _ node: Int, _ annotations: inout Annotations, collect: Bool
+    ) -> Bool {
+        var valid = true
+        for check in schema.general {
+            if !checkGeneral(s, check, node) {
+                valid = false
+                if stopEarly { return false }
+            }
+        }
+        for check in schema.inPlace {
+            if !checkInPlace(s, check, node, &annotations, collect: collect) {
+                valid = false
+                if stopEarly { return false }
+            }
+        }
+        switch document.kind(node) {
+        case .string:
+            for check in schema.strings {
+                if !checkString(s, check, node) {
+                    valid = false
+                    if stopEarly { return false }
+                }
+            }
+        case .number:
+            for check in schema.numbers {
+                if !checkNumber(s, check, node) {
+                    valid = false
+                    if stopEarly { return false }
+                }
+            }
+        case .object:
+            for check in schema.objects {
+                if !checkObject(s, check, node, &annotations, collect: collect) {
+                    valid = false
+                    if stopEarly { return false }
+                }
+            }
+            if let unevaluated = schema.unevaluatedProperties {
+                if !checkUnevaluatedProperties(s, unevaluated, node, &annotations) {
+                    valid = false
+                    if stopEarly { return false }
+                }
+            }
+        case .array:
+            for check in schema.arrays {
+                if !checkArray(s, check, node, &annotations, collect: collect) {
+                    valid = false
+                    if stopEarly { return false }
+                }
+            }
+            if let unevaluated = schema.unevaluatedItems {
+                if !checkUnevaluatedItems(s, unevaluated, node, &annotations) {
+                    valid = false
+                    if stopEarly { return false }
+                }
+            }
+        default:
+            break
+        }
+        return valid
+    }
+
+    /// Evaluates a subschema against another node with fresh annotations.
+    mutating func evaluateChild(_ s: Int, _ node: Int, _ step: PathStep) -> Bool {
+        path.append(step)
+        defer { path.removeLast() }
+        var fresh = Annotations()
+        return evaluate(s, node, &fresh, collect: false)
+    }
+
+    /// Evaluates quietly: only the verdict matters (and annotations when collecting).
+    mutating func probe(_ s: Int, _ node: Int, _ annotations: inout Annotations, collect: Bool) -> Bool {
+        quiet += 1
+        defer { quiet -= 1 }
+        return evaluate(s, node, &annotations, collect: collect)
+    }
+
+    // MARK: general
+
+    mutating func checkGeneral(_ s: Int, _ check: Check, _ node: Int) -> Bool {
+        switch check {
+        case .type(let mask):
+            if matchesType(mask, node) { return true }
+            report(s, "type", .type, "expected \(TypeBits.names(mask)), found \(typeName(node))")
+            return false
+        case .const(let index):
+            if JSONEquality.equal(document, node, program.constants[index], 0) { return true }
+            report(s, "const", .const, "value is not the required constant\(shown(node))")
+            return false
+        case .enumeration(let indices):
+            for index in indices where JSONEquality.equal(document, node, program.constants[index], 0) { return true }
+            report(s, "enum", .enum, "value is not one of the \(indices.count) allowed values\(shown(node))")
+            return false
+        default:
+            return true
+        }
+    }
+
+    func typeName(_ node: Int) -> String {
+        switch document.kind(node) {
+        case .null: return "null"
+        case .bool: return "boolean"
+        case .number: return isInteger(node) ? "integer" : "number"
+        case .string: return "string"
+        case .array: return "array"
+        case .object: return "object"
+        }
+    }
+
+    func matchesType(_ mask: UInt8, _ node: Int) -> Bool {
+        switch document.kind(node) {
+        case .null: return mask & TypeBits.null != 0
+        case .bool: return mask & TypeBits.boolean != 0
+        case .string: return mask & TypeBits.string != 0
+        case .array: return mask & TypeBits.array != 0
+        case .object: return mask & TypeBits.object != 0
+        case .number:
+            if mask & TypeBits.number != 0 { return true }
+            return mask & TypeBits.integer != 0 && isInteger(node)
+        }
+    }
+
+    func isInteger(_ node: Int) -> Bool {
+        if document.nodes[node].flags & JSONNode.Flags.integer != 0 { return true }
+        return decimal(node)?.isInteger ?? false
+    }
+
+    func decimal(_ node: Int) -> JSONDecimal? {
+        let n = document.nodes[node]
+        return document.storage.withUnsafeBytes { raw in
+            JSONDecimal(text: UnsafeRawBufferPointer(rebasing: raw[Int(n.start)..<Int(n.end)]))
+        }
+    }
+
+    /// A small integer's value without building a decimal (≤ 18 digits, no fraction/exponent).
+    func smallInteger(_ node: Int) -> Int64? {
+        let n = document.nodes[node]
+        guard n.flags & JSONNode.Flags.integer != 0, n.end - n.start <= 18 else { return nil }
+        return document.storage.withUnsafeBytes { raw in
+            var index = Int(n.start)
+            var negative = false
+            if raw[index] == 0x2D {
+                negative = true
+                index += 1
+            }
+            var value: Int64 = 0
+            while index < Int(n.end) {
+                value = value * 10 + Int64(raw[index] - 0x30)
+                index += 1
+            }
+            return negative ? -value : value
+        }
+    }
+
+    // MARK: in-place applicators
+
+    mutating func checkInPlace(_ s: Int, _ check: Check, _ node: Int, _ annotations: inout Annotations, collect: Bool) -> Bool {
+        switch check {
+        case .ref(let target):
+            return evaluate(target, node, &annotations, collect: collect)
+        case .dynamicRef(let anchor, let fallback):
+            var target = fallback
+            for resource in dynamicScope {
+                if let found = program.resources[resource].dynamicAnchors[anchor] {
+                    target = found
+                    break
+                }
+            }
+            return evaluate(target, node, &annotations, collect: collect)
+        case .allOf(let list):
+            var valid = true
+            for sub in list {
+                if !evaluate(sub, node, &annotations, collect: collect) {
+                    valid = false
+                    if stopEarly { return false }
+                }
+            }
+            return valid
+        case .anyOf(let list):
+            var matched = false
+            for sub in list {
+                var branch = Annotations()
+                if probe(sub, node, &branch, collect: collect) {
+                    matched = true
+                    if !collect { break }
+                    annotations.merge(branch)
+                }
+            }
+            if !matched { report(s, "anyOf", .anyOf, "value matches none of the \(list.count) allowed schemas") }
+            return matched
+        case .oneOf(let list):
+            var matches = 0
+            var kept = Annotations()
+            for sub in list {
+                var branch = Annotations()
+                if probe(sub, node, &branch, collect: collect) {
+                    matches += 1
+                    if matches > 1 { break }
+                    kept = branch
+                }
+            }
+            if matches == 1 {
+                if collect { annotations.merge(kept) }
+                return true
+            }
+            report(
+                s, "oneOf", .oneOf,
+                matches == 0 ? "value matches none of the \(list.count) schemas" : "value matches more than one schema")
+            return false
+        case .not(let sub):
+            var ignored = Annotations()
+            if probe(sub, node, &ignored, collect: false) {
+                report(s, "not", .not, "value matches a schema it must not match")
+                return false
+            }
+            return true
+        case .conditional(let ifSchema, let thenSchema, let elseSchema):
+            var branch = Annotations()
+            if probe(ifSchema, node, &branch, collect: collect) {
+                if collect { annotations.merge(branch) }
+                guard let thenSchema else { return true }
+                return evaluate(thenSchema, node, &annotations, collect: collect)
+            }
+            guard let elseSchema else { return true }
+            return evaluate(elseSchema, node, &annotations, collect: collect)
+        case .dependentSchemas(let list):
+            guard document.kind(node) == .object else { return true }
+            var valid = true
+            for dependency in list where has(dependency.key, in: node) {
+                if !evaluate(dependency.schema, node, &annotations, collect: collect) {
+                    valid = false
+                    if stopEarly { return false }
+                }
+            }
+            return valid
+        default:
+            return true
+        }
+    }
+}

@@ -1,0 +1,88 @@
+/// JSON Schema equality (2020-12 core §4.2.2): numbers by value (`1 == 1.0`), strings by
+/// code points after unescaping, arrays in order, objects regardless of member order.
+enum JSONEquality {
+    static func equal(_ a: JSONDocument, _ x: Int, _ b: JSONDocument, _ y: Int) -> Bool {
+        let kind = a.kind(x)
+        guard kind == b.kind(y) else { return false }
+        switch kind {
+        case .null:
+            return true
+        case .bool:
+            return a.bool(x) == b.bool(y)
+        case .number:
+            if a.rawBytes(x) == b.rawBytes(y) { return true }
+            let left = a.storage.withUnsafeBytes { JSONDecimal(text: UnsafeRawBufferPointer(rebasing: $0[Int(a.nodes[x].start)..<Int(a.nodes[x].end)])) }
+            let right = b.storage.withUnsafeBytes { JSONDecimal(text: UnsafeRawBufferPointer(rebasing: $0[Int(b.nodes[y].start)..<Int(b.nodes[y].end)])) }
+            return left == right
+        case .string:
+            return a.withStringBytes(x) { left in b.withStringBytes(y) { right in left.elementsEqual(right) } }
+        case .array:
+            guard a.count(x) == b.count(y) else { return false }
+            var left = x + 1
+            var right = y + 1
+            while left < a.after(x) {
+                if !equal(a, left, b, right) { return false }
+                left = a.after(left)
+                right = b.after(right)
+            }
+            return true
+        case .object:
+            guard a.count(x) == b.count(y) else { return false }
+            var left = x + 1
+            while left < a.after(x) {
+                let found: Int? = a.withStringBytes(left) { key in
+                    var right = y + 1
+                    while right < b.after(y) {
+                        if b.keyEquals(right, key) { return right + 1 }
+                        right = b.after(right + 1)
+                    }
+                    return nil
+                }
+                guard let found, equal(a, left + 1, b, found) else { return false }
+                left = a.after(left + 1)
+            }
+            return true
+        }
+    }
+
+    /// A hash consistent with ``equal(_:_:_:_:)`` (used to find duplicates for `uniqueItems`).
+    static func hash(_ document: JSONDocument, _ node: Int) -> UInt64 {
+        var hasher = Hasher()
+        feed(document, node, &hasher)
+        return UInt64(bitPattern: Int64(hasher.finalize()))
+    }
+
+    static func feed(_ document: JSONDocument, _ node: Int, _ hasher: inout Hasher) {
+        let kind = document.kind(node)
+        hasher.combine(kind)
+        switch kind {
+        case .null: break
+        case .bool: hasher.combine(document.bool(node))
+        case .number:
+            let value = document.storage.withUnsafeBytes {
+                JSONDecimal(text: UnsafeRawBufferPointer(rebasing: $0[Int(document.nodes[node].start)..<Int(document.nodes[node].end)]))
+            }
+            hasher.combine(value)
+        case .string:
+            document.withStringBytes(node) { hasher.combine(bytes: $0) }
+        case .array:
+            var child = node + 1
+            while child < document.after(node) {
+                feed(document, child, &hasher)
+                child = document.after(child)
+            }
+        case .object:
+            // Order-independent: sum of member hashes.
+            var sum: UInt64 = 0
+            var child = node + 1
+            while child < document.after(node) {
+                var member = Hasher()
+                document.withStringBytes(child) { member.combine(bytes: $0) }
+                feed(document, child + 1, &member)
+                sum &+= UInt64(bitPattern: Int64(member.finalize()))
+                child = document.after(child + 1)
+            }
+            hasher.combine(sum)
+        }
+    }
+}

@@ -1,0 +1,150 @@
+/// A URI reference split into its RFC 3986 §3 components, with §5.2 reference resolution.
+///
+/// Used only for schema identifiers (`$id`, `$ref`, `$schema`): nothing is ever fetched.
+struct URIReference: Hashable, Sendable {
+    var scheme: String?
+    var authority: String?
+    var path: String
+    var query: String?
+    var fragment: String?
+
+    /// Splits a reference with the regular expression of RFC 3986 Appendix B.
+    init(_ text: String) {
+        var rest = Substring(text)
+        if let hash = rest.firstIndex(of: "#") {
+            fragment = String(rest[rest.index(after: hash)...])
+            rest = rest[..<hash]
+        }
+        if let question = rest.firstIndex(of: "?") {
+            query = String(rest[rest.index(after: question)...])
+            rest = rest[..<question]
+        }
+        if let colon = rest.firstIndex(of: ":"), !rest[..<colon].isEmpty,
+            !rest[..<colon].contains(where: { $0 == "/" }),
+            rest[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." })
+        {
+            scheme = String(rest[..<colon])
+            rest = rest[rest.index(after: colon)...]
+        }
+        if rest.hasPrefix("//") {
+            let afterSlashes = rest.index(rest.startIndex, offsetBy: 2)
+            let end = rest[afterSlashes...].firstIndex(of: "/") ?? rest.endIndex
+            authority = String(rest[afterSlashes..<end])
+            rest = rest[end...]
+        }
+        path = String(rest)
+    }
+
+    init(scheme: String?, authority: String?, path: String, query: String?, fragment: String?) {
+        self.scheme = scheme
+        self.authority = authority
+        self.path = path
+        self.query = query
+        self.fragment = fragment
+    }
+
+    /// Recomposes the reference (RFC 3986 §5.3).
+    var text: String {
+        var result = ""
+        if let scheme { result += scheme + ":" }
+        if let authority { result += "//" + authority }
+        result += path
+        if let query { result += "?" + query }
+        if let fragment { result += "#" + fragment }
+        return result
+    }
+
+    /// The same reference without its fragment.
+    var withoutFragment: URIReference {
+        var copy = self
+        copy.fragment = nil
+        return copy
+    }
+
+    /// Resolves `reference` against this base (RFC 3986 §5.2.2, strict).
+    func resolve(_ reference: URIReference) -> URIReference {
+        if reference.scheme != nil {
+            return URIReference(
+                scheme: reference.scheme, authority: reference.authority,
+                path: URIReference.removeDotSegments(reference.path), query: reference.query, fragment: reference.fragment)
+        }
+        if reference.authority != nil {
+            return URIReference(
+                scheme: scheme, authority: reference.authority, path: URIReference.removeDotSegments(reference.path),
+                query: reference.query, fragment: reference.fragment)
+        }
+        if reference.path.isEmpty {
+            return URIReference(
+                scheme: scheme, authority: authority, path: path, query: reference.query ?? query, fragment: reference.fragment)
+        }
+        let mergedPath: String
+        if reference.path.hasPrefix("/") {
+            mergedPath = URIReference.removeDotSegments(reference.path)
+        } else if authority != nil && path.isEmpty {
+            mergedPath = URIReference.removeDotSegments("/" + reference.path)
+        } else if let slash = path.lastIndex(of: "/") {
+            mergedPath = URIReference.removeDotSegments(String(path[...slash]) + reference.path)
+        } else {
+            mergedPath = URIReference.removeDotSegments(reference.path)
+        }
+        return URIReference(scheme: scheme, authority: authority, path: mergedPath, query: reference.query, fragment: reference.fragment)
+    }
+
+    /// RFC 3986 §5.2.4.
+    static func removeDotSegments(_ path: String) -> String {
+        guard path.contains(".") else { return path }
+        var input = Substring(path)
+        var output: [Substring] = []
+        var result = ""
+        while !input.isEmpty {
+            if input.hasPrefix("../") {
+                input = input.dropFirst(3)
+            } else if input.hasPrefix("./") {
+                input = input.dropFirst(2)
+            } else if input.hasPrefix("/./") {
+                input = input.dropFirst(2)
+            } else if input == "/." {
+                input = "/"
+            } else if input.hasPrefix("/../") {
+                input = input.dropFirst(3)
+                if !output.isEmpty { output.removeLast() }
+            } else if input == "/.." {
+                input = "/"
+                if !output.isEmpty { output.removeLast() }
+            } else if input == "." || input == ".." {
+                input = ""
+            } else {
+                var end = input.index(after: input.startIndex)
+                if input.first == "/" {
+                    end = input[end...].firstIndex(of: "/") ?? input.endIndex
+                } else {
+                    end = input.firstIndex(of: "/") ?? input.endIndex
+                }
+                output.append(input[..<end])
+                input = input[end...]
+            }
+        }
+        for segment in output { result += segment }
+        return result
+    }
+
+    /// Percent-decodes text (for URI fragments holding JSON Pointers); invalid escapes stay as they are.
+    static func percentDecode(_ text: String) -> String {
+        guard text.contains("%") else { return text }
+        var bytes: [UInt8] = []
+        let utf8 = Array(text.utf8)
+        var index = 0
+        while index < utf8.count {
+            if utf8[index] == 0x25, index + 2 < utf8.count,
+                let high = JSONParser.hexValue(utf8[index + 1]), let low = JSONParser.hexValue(utf8[index + 2])
+            {
+                bytes.append(high << 4 | low)
+                index += 3
+            } else {
+                bytes.append(utf8[index])
+                index += 1
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

@@ -1,0 +1,109 @@
+/// One reason an instance does not satisfy a contract.
+public struct Violation: Sendable, Hashable, CustomStringConvertible {
+    /// A stable, machine-readable violation identifier (`type`, `required`, `max-length`, …).
+    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        /// The identifier text, in kebab case (the JSON Schema keyword, kebab-cased).
+        public let rawValue: String
+        /// Creates a code from its identifier text.
+        /// - Parameter rawValue: the identifier.
+        public init(rawValue: String) { self.rawValue = rawValue }
+        /// The identifier text.
+        public var description: String { rawValue }
+    }
+
+    /// JSON Pointer (RFC 6901) to the offending value in the instance; `""` is the root.
+    public var instanceLocation: String
+    /// JSON Pointer to the failing keyword inside its schema resource, e.g. `/properties/name/maxLength`.
+    public var keywordLocation: String
+    /// The failing keyword's absolute location: the resource URI plus `#` and the pointer.
+    public var absoluteKeywordLocation: String
+    /// The stable code.
+    public var code: Code
+    /// A message for people; never contains a value of a `writeOnly` or `x-sensitive` property.
+    public var message: String
+
+    /// Creates a violation.
+    /// - Parameters:
+    ///   - instanceLocation: pointer into the instance.
+    ///   - keywordLocation: pointer to the keyword in its schema.
+    ///   - absoluteKeywordLocation: the keyword's absolute URI.
+    ///   - code: the stable code.
+    ///   - message: the text for people.
+    public init(instanceLocation: String, keywordLocation: String, absoluteKeywordLocation: String, code: Code, message: String) {
+        self.instanceLocation = instanceLocation
+        self.keywordLocation = keywordLocation
+        self.absoluteKeywordLocation = absoluteKeywordLocation
+        self.code = code
+        self.message = message
+    }
+
+    /// `instanceLocation: message [code]`.
+    public var description: String {
+        "\(instanceLocation.isEmpty ? "/" : instanceLocation): \(message) [\(code)]"
+    }
+}
+
+extension Violation.Code {
+    /// `type` did not match.
+    public static let type = Self(rawValue: "type")
+    /// `const` did not match.
+    public static let const = Self(rawValue: "const")
+    /// The value is not one of `enum`.
+    public static let `enum` = Self(rawValue: "enum")
+    /// A string shorter than `minLength`.
+    public static let minLength = Self(rawValue: "min-length")
+    /// A string longer than `maxLength`.
+    public static let maxLength = Self(rawValue: "max-length")
+    /// A string not matching `pattern`.
+    public static let pattern = Self(rawValue: "pattern")
+    /// A string not in the asserted `format`.
+    public static let format = Self(rawValue: "format")
+    /// Below `minimum`.
+    public static let minimum = Self(rawValue: "minimum")
+    /// Above `maximum`.
+    public static let maximum = Self(rawValue: "maximum")
+    /// Not above `exclusiveMinimum`.
+    public static let exclusiveMinimum = Self(rawValue: "exclusive-minimum")
+    /// Not below `exclusiveMaximum`.
+    public static let exclusiveMaximum = Self(rawValue: "exclusive-maximum")
+    /// Not a multiple of `multipleOf`.
+    public static let multipleOf = Self(rawValue: "multiple-of")
+    /// Fewer items than `minItems`.
+    public static let minItems = Self(rawValue: "min-items")
+    /// More items than `maxItems`.
+    public static let maxItems = Self(rawValue: "max-items")
+    /// Repeated items under `uniqueItems`.
+    public static let uniqueItems = Self(rawValue: "unique-items")
+    /// Too few items match `contains` (`minContains`, default 1).
+    public static let contains = Self(rawValue: "contains")
+    /// Too many items match `contains` (`maxContains`).
+    public static let maxContains = Self(rawValue: "max-contains")
+    /// Fewer members than `minProperties`.
+    public static let minProperties = Self(rawValue: "min-properties")
+    /// More members than `maxProperties`.
+    public static let maxProperties = Self(rawValue: "max-properties")
+    /// A `required` member is missing.
+    public static let required = Self(rawValue: "required")
+    /// A member required by `dependentRequired` (or draft-07 `dependencies`) is missing.
+    public static let dependentRequired = Self(rawValue: "dependent-required")
+    /// A member not allowed by `additionalProperties`.
+    public static let additionalProperties = Self(rawValue: "additional-properties")
+    /// A member not allowed by `unevaluatedProperties`.
+    public static let unevaluatedProperties = Self(rawValue: "unevaluated-properties")
+    /// An item not allowed by `items`/`additionalItems` being `false`.
+    public static let additionalItems = Self(rawValue: "additional-items")
+    /// An item not allowed by `unevaluatedItems`.
+    public static let unevaluatedItems = Self(rawValue: "unevaluated-items")
+    /// A key rejected by `propertyNames`.
+    public static let propertyNames = Self(rawValue: "property-names")
+    /// No subschema of `anyOf` matched.
+    public static let anyOf = Self(rawValue: "any-of")
+    /// Not exactly one subschema of `oneOf` matched.
+    public static let oneOf = Self(rawValue: "one-of")
+    /// The `not` subschema matched.
+    public static let not = Self(rawValue: "not")
+    /// A `false` schema: nothing is allowed here.
+    public static let falseSchema = Self(rawValue: "false-schema")
+    /// Evaluation went deeper than the limit (a `$ref` cycle that never consumes input).
+    public static let depthLimit = Self(rawValue: "depth-limit")
+}

@@ -1,0 +1,42 @@
+/// The limits the JSON parser enforces, all in one place.
+public struct JSONLimits: Sendable, Hashable {
+    /// The deepest nesting of arrays and objects accepted (RFC 8259 §9 lets a parser set one).
+    public var maxDepth: Int
+    /// The largest document accepted, in bytes. Node offsets are 32-bit, so at most 4 GiB − 1.
+    public var maxBytes: Int
+    /// What to do with an object that has the same key twice.
+    public var duplicateKeys: DuplicateKeyPolicy
+
+    /// How repeated keys in one object are treated (RFC 8259 §4 says names SHOULD be unique).
+    public enum DuplicateKeyPolicy: Sendable, Hashable {
+        /// Reject the document: two readers could otherwise disagree on which value counts.
+        case reject
+        /// Keep every member as written; lookups find the last one.
+        case allow
+    }
+
+    /// Depth 512, 4 GiB − 1 bytes, duplicate keys rejected.
+    public static let `default` = JSONLimits()
+
+    /// Creates limits.
+    /// - Parameters:
+    ///   - maxDepth: deepest nesting accepted (default 512).
+    ///   - maxBytes: largest document accepted (default and maximum `UInt32.max - 1`).
+    ///   - duplicateKeys: the duplicate-key policy (default `.reject`).
+    public init(maxDepth: Int = 512, maxBytes: Int = Int(UInt32.max - 1), duplicateKeys: DuplicateKeyPolicy = .reject) {
+        self.maxDepth = maxDepth
+        self.maxBytes = min(maxBytes, Int(UInt32.max - 1))
+        self.duplicateKeys = duplicateKeys
+    }
+}
+
+extension SanitizeError.Code {
+    /// The text is not JSON (RFC 8259 grammar), e.g. a trailing comma or a leading zero.
+    public static let jsonSyntax = Self(rawValue: "json-syntax")
+    /// A string escape encodes an unpaired UTF-16 surrogate.
+    public static let jsonLoneSurrogate = Self(rawValue: "json-lone-surrogate")
+    /// An object has the same key twice and the policy is `.reject`.
+    public static let jsonDuplicateKey = Self(rawValue: "json-duplicate-key")
+    /// Arrays and objects are nested deeper than the limit.
+    public static let jsonTooDeep = Self(rawValue: "json-too-deep")
+}

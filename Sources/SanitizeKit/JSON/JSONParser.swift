@@ -1,0 +1,385 @@
+/// A strict RFC 8259 parser from bytes to a flat node array.
+///
+/// One pass over the bytes checks the grammar and UTF-8 (RFC 3629) together. It is iterative
+/// (an explicit stack of open containers), so nesting depth is bounded by
+/// ``JSONLimits/maxDepth`` and never by the thread's stack. Rejected: invalid UTF-8, unpaired
+/// surrogate escapes, control characters in strings, leading zeros, trailing commas, trailing
+/// garbage, and (by default) duplicate keys.
+struct JSONParser {
+    let base: UnsafePointer<UInt8>
+    let length: Int
+    let limits: JSONLimits
+    var position = 0
+    var nodes: [JSONNode]
+
+    init(bytes: UnsafeRawBufferPointer, limits: JSONLimits, reuse: [JSONNode]) {
+        // An empty buffer may have a nil base; point at a static byte instead.
+        self.base = bytes.baseAddress.map { $0.assumingMemoryBound(to: UInt8.self) } ?? JSONParser.emptyBase
+        self.length = bytes.count
+        self.limits = limits
+        var nodes = reuse
+        nodes.removeAll(keepingCapacity: true)
+        self.nodes = nodes
+    }
+
+    nonisolated(unsafe) static let emptyBase: UnsafePointer<UInt8> = {
+        let pointer = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
+        pointer.initialize(to: 0)
+        return UnsafePointer(pointer)
+    }()
+
+    // MARK: errors
+
+    func fail(_ code: SanitizeError.Code, _ reason: String, at offset: Int) -> SanitizeError {
+        var line = 1
+        var lineStart = 0
+        var index = 0
+        let end = min(offset, length)
+        while index < end {
+            if base[index] == 0x0A {
+                line += 1
+                lineStart = index + 1
+            }
+            index += 1
+        }
+        return SanitizeError(
+            code, reason, at: .init(line: line, column: offset - lineStart + 1, byteOffset: offset))
+    }
+
+    func describe(_ offset: Int) -> String {
+        guard offset < length else { return "end of input" }
+        let byte = base[offset]
+        if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+        return "byte 0x\(String(byte, radix: 16, uppercase: true))"
+    }
+
+    // MARK: driver
+
+    @inline(__always)
+    mutating func skipWhitespace() {
+        while position < length {
+            let byte = base[position]
+            guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
+            position += 1
+        }
+    }
+
+    /// Parses the whole input into `nodes`.
+    mutating func parse() throws(SanitizeError) {
+        guard length <= limits.maxBytes else {
+            throw SanitizeError(.limitExceeded, "JSON document of \(length) bytes is over the limit of \(limits.maxBytes)")
+        }
+        // Open containers: node index; object-ness is read from the node.
+        var stack: [Int] = []
+        stack.reserveCapacity(16)
+        skipWhitespace()
+        // `parseValue` returns true when it opened a non-empty container whose first value
+        // (after its key, for an object) must be parsed next: a loop, never recursion.
+        var opened = try parseValue(&stack)
+        while true {
+            if opened {
+                opened = try parseValue(&stack)
+                continue
+            }
+            // After a value: close containers or continue them.
+            guard let open = stack.last else { break }
+            skipWhitespace()
+            guard position < length else {
+                throw fail(.jsonSyntax, "unexpected end of input inside \(nodes[open].kind == .object ? "an object" : "an array")", at: position)
+            }
+            let byte = base[position]
+            let isObject = nodes[open].kind == .object
+            if byte == 0x2C {  // ,
+                position += 1
+                skipWhitespace()
+                if isObject {
+                    try parseKey(open)
+                } else {
+                    nodes[open].count += 1
+                }
+                opened = true
+            } else if byte == (isObject ? 0x7D : 0x5D) {
+                position += 1
+                try close(open)
+                stack.removeLast()
+            } else {
+                throw fail(.jsonSyntax, "expected ',' or '\(isObject ? "}" : "]")' but found \(describe(position))", at: position)
+            }
+        }
+        skipWhitespace()
+        if position < length {
+            throw fail(.jsonSyntax, "unexpected \(describe(position)) after the JSON value", at: position)
+        }
+    }
+
+    mutating func close(_ open: Int) throws(SanitizeError) {
+        nodes[open].end = UInt32(position)
+        nodes[open].next = UInt32(nodes.count)
+        if nodes[open].kind == .object && limits.duplicateKeys == .reject && nodes[open].count > 1 {
+            try checkDuplicateKeys(open)
+        }
+    }
+
+    mutating func parseKey(_ open: Int) throws(SanitizeError) {
+        guard position < length, base[position] == 0x22 else {
+            throw fail(.jsonSyntax, "expected a string key but found \(describe(position))", at: position)
+        }
+        try parseString()
+        nodes[open].count += 1
+        skipWhitespace()
+        guard position < length, base[position] == 0x3A else {
+            throw fail(.jsonSyntax, "expected ':' after an object key but found \(describe(position))", at: position)
+        }
+        position += 1
+        skipWhitespace()
+    }
+
+    /// Parses one value; a container is opened (pushed) and, when empty, closed at once.
+    /// - Returns: whether a non-empty container was opened (its first value comes next).
+    mutating func parseValue(_ stack: inout [Int]) throws(SanitizeError) -> Bool {
+        guard position < length else { throw fail(.jsonSyntax, "expected a value but found end of input", at: position) }
+        switch base[position] {
+        case 0x7B, 0x5B:  // { [
+            let isObject = base[position] == 0x7B
+            if stack.count >= limits.maxDepth {
+                throw fail(.jsonTooDeep, "nesting is deeper than the limit of \(limits.maxDepth)", at: position)
+            }
+            let index = nodes.count
+            nodes.append(JSONNode(kind: isObject ? .object : .array, flags: 0, start: UInt32(position), end: 0, count: 0, next: 0))
+            position += 1
+            skipWhitespace()
+            if position < length && base[position] == (isObject ? 0x7D : 0x5D) {
+                position += 1
+                try close(index)
+                return false
+            }
+            stack.append(index)
+            if isObject {
+                try parseKey(index)
+            } else {
+                nodes[index].count = 1
+            }
+            return true
+        case 0x22:
+            try parseString()
+        case 0x2D, 0x30...0x39:
+            try parseNumber()
+        case 0x74:
+            try parseLiteral("true", kind: .bool, flags: JSONNode.Flags.isTrue)
+        case 0x66:
+            try parseLiteral("false", kind: .bool, flags: 0)
+        case 0x6E:
+            try parseLiteral("null", kind: .null, flags: 0)
+        default:
+            throw fail(.jsonSyntax, "expected a value but found \(describe(position))", at: position)
+        }
+        return false
+    }
+
+    mutating func parseLiteral(_ word: StaticString, kind: JSONKind, flags: UInt8) throws(SanitizeError) {
+        let count = word.utf8CodeUnitCount
+        let start = position
+        guard length - position >= count else { throw fail(.jsonSyntax, "invalid literal", at: position) }
+        let text = word.utf8Start
+        for offset in 0..<count where base[position + offset] != text[offset] {
+            throw fail(.jsonSyntax, "invalid literal, expected \(word)", at: position + offset)
+        }
+        position += count
+        nodes.append(JSONNode(kind: kind, flags: flags, start: UInt32(start), end: UInt32(position), count: 0, next: UInt32(nodes.count + 1)))
+    }
+
+    /// RFC 8259 §6: `-? (0 | [1-9][0-9]*) (\.[0-9]+)? ([eE][+-]?[0-9]+)?`.
+    mutating func parseNumber() throws(SanitizeError) {
+        let start = position
+        var integer = true
+        if base[position] == 0x2D { position += 1 }
+        guard position < length, isDigit(base[position]) else {
+            throw fail(.jsonSyntax, "a number needs a digit here, found \(describe(position))", at: position)
+        }
+        if base[position] == 0x30 {
+            position += 1
+            if position < length, isDigit(base[position]) {
+                throw fail(.jsonSyntax, "a number must not have a leading zero", at: position - 1)
+            }
+        } else {
+            while position < length, isDigit(base[position]) { position += 1 }
+        }
+        if position < length, base[position] == 0x2E {
+            integer = false
+            position += 1
+            guard position < length, isDigit(base[position]) else {
+                throw fail(.jsonSyntax, "a digit must follow the decimal point", at: position)
+            }
+            while position < length, isDigit(base[position]) { position += 1 }
+        }
+        if position < length, base[position] | 0x20 == 0x65 {
+            integer = false
+            position += 1
+            if position < length, base[position] == 0x2B || base[position] == 0x2D { position += 1 }
+            guard position < length, isDigit(base[position]) else {
+                throw fail(.jsonSyntax, "a digit must follow the exponent marker", at: position)
+            }
+            while position < length, isDigit(base[position]) { position += 1 }
+        }
+        nodes.append(
+            JSONNode(
+                kind: .number, flags: integer ? JSONNode.Flags.integer : 0, start: UInt32(start),
+                end: UInt32(position), count: 0, next: UInt32(nodes.count + 1)))
+    }
+
+    @inline(__always)
+    func isDigit(_ byte: UInt8) -> Bool { byte &- 0x30 < 10 }
+
+    /// RFC 8259 §7 strings, with UTF-8 checked per RFC 3629 §4 (no overlongs, no surrogates,
+    /// nothing above U+10FFFF). Escaped surrogates must pair (policy: reject lone ones).
+    mutating func parseString() throws(SanitizeError) {
+        position += 1  // opening quote
+        let start = position
+        var flags = JSONNode.Flags.ascii
+        while true {
+            // Fast path: plain printable ASCII.
+            while position < length {
+                let byte = base[position]
+                if byte < 0x20 || byte == 0x22 || byte == 0x5C || byte >= 0x80 { break }
+                position += 1
+            }
+            guard position < length else { throw fail(.jsonSyntax, "unterminated string", at: start - 1) }
+            let byte = base[position]
+            if byte == 0x22 { break }
+            if byte == 0x5C {
+                flags |= JSONNode.Flags.escaped
+                try parseEscape()
+            } else if byte < 0x20 {
+                throw fail(.jsonSyntax, "control character 0x\(String(byte, radix: 16)) must be escaped in a string", at: position)
+            } else {
+                flags &= ~JSONNode.Flags.ascii
+                try skipUTF8Sequence()
+            }
+        }
+        nodes.append(JSONNode(kind: .string, flags: flags, start: UInt32(start), end: UInt32(position), count: 0, next: UInt32(nodes.count + 1)))
+        position += 1  // closing quote
+    }
+
+    mutating func parseEscape() throws(SanitizeError) {
+        let at = position
+        position += 1
+        guard position < length else { throw fail(.jsonSyntax, "unterminated escape", at: at) }
+        switch base[position] {
+        case 0x22, 0x5C, 0x2F, 0x62, 0x66, 0x6E, 0x72, 0x74:
+            position += 1
+        case 0x75:
+            position += 1
+            let unit = try hex4()
+            if unit >= 0xD800 && unit <= 0xDBFF {
+                guard length - position >= 6, base[position] == 0x5C, base[position + 1] == 0x75 else {
+                    throw fail(.jsonLoneSurrogate, "\\u\(String(unit, radix: 16)) is a high surrogate without a low surrogate", at: at)
+                }
+                position += 2
+                let low = try hex4()
+                guard low >= 0xDC00 && low <= 0xDFFF else {
+                    throw fail(.jsonLoneSurrogate, "\\u\(String(unit, radix: 16)) is a high surrogate without a low surrogate", at: at)
+                }
+            } else if unit >= 0xDC00 && unit <= 0xDFFF {
+                throw fail(.jsonLoneSurrogate, "\\u\(String(unit, radix: 16)) is a low surrogate without a high surrogate", at: at)
+            }
+        default:
+            throw fail(.jsonSyntax, "invalid escape \\\(describe(position))", at: at)
+        }
+    }
+
+    mutating func hex4() throws(SanitizeError) -> UInt32 {
+        guard length - position >= 4 else { throw fail(.jsonSyntax, "\\u needs four hex digits", at: position) }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard let digit = JSONParser.hexValue(base[position]) else {
+                throw fail(.jsonSyntax, "\\u needs four hex digits", at: position)
+            }
+            value = value << 4 | UInt32(digit)
+            position += 1
+        }
+        return value
+    }
+
+    static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case 0x30...0x39: return byte - 0x30
+        case 0x41...0x46: return byte - 0x41 + 10
+        case 0x61...0x66: return byte - 0x61 + 10
+        default: return nil
+        }
+    }
+
+    mutating func skipUTF8Sequence() throws(SanitizeError) {
+        let first = base[position]
+        var need = 0
+        var low: UInt8 = 0x80
+        var high: UInt8 = 0xBF
+        switch first {
+        case 0xC2...0xDF: need = 1
+        case 0xE0: need = 2; low = 0xA0
+        case 0xE1...0xEC, 0xEE, 0xEF: need = 2
+        case 0xED: need = 2; high = 0x9F
+        case 0xF0: need = 3; low = 0x90
+        case 0xF1...0xF3: need = 3
+        case 0xF4: need = 3; high = 0x8F
+        default: throw fail(.invalidUTF8, "invalid UTF-8 lead byte 0x\(String(first, radix: 16, uppercase: true))", at: position)
+        }
+        guard length - position > need else { throw fail(.invalidUTF8, "truncated UTF-8 sequence", at: position) }
+        let second = base[position + 1]
+        guard second >= low && second <= high else { throw fail(.invalidUTF8, "invalid UTF-8 sequence", at: position) }
+        var offset = 2
+        while offset <= need {
+            guard base[position + offset] & 0xC0 == 0x80 else { throw fail(.invalidUTF8, "invalid UTF-8 sequence", at: position) }
+            offset += 1
+        }
+        position += need + 1
+    }
+
+    // MARK: duplicate keys
+
+    /// Rejects an object that repeats a key (compared after unescaping).
+    mutating func checkDuplicateKeys(_ object: Int) throws(SanitizeError) {
+        var keys: [(hash: UInt64, node: Int)] = []
+        keys.reserveCapacity(Int(nodes[object].count))
+        var child = object + 1
+        let end = Int(nodes[object].next)
+        while child < end {
+            keys.append((hashKey(child), child))
+            child = Int(nodes[child + 1].next)
+        }
+        if keys.count <= 8 {
+            for i in 1..<keys.count {
+                for j in 0..<i where keys[i].hash == keys[j].hash && keyEqual(keys[i].node, keys[j].node) {
+                    throw duplicate(keys[i].node)
+                }
+            }
+            return
+        }
+        keys.sort { $0.hash < $1.hash }
+        for i in 1..<keys.count where keys[i].hash == keys[i - 1].hash && keyEqual(keys[i].node, keys[i - 1].node) {
+            throw duplicate(max(keys[i].node, keys[i - 1].node))
+        }
+    }
+
+    func duplicate(_ node: Int) -> SanitizeError {
+        let text = JSONDocument.decodeString(UnsafeRawBufferPointer(start: base + Int(nodes[node].start), count: Int(nodes[node].end - nodes[node].start)), escaped: true)
+        return fail(.jsonDuplicateKey, "duplicate key \"\(String(decoding: text, as: UTF8.self))\"", at: Int(nodes[node].start) - 1)
+    }
+
+    func hashKey(_ node: Int) -> UInt64 {
+        let raw = UnsafeRawBufferPointer(start: base + Int(nodes[node].start), count: Int(nodes[node].end - nodes[node].start))
+        if nodes[node].flags & JSONNode.Flags.escaped != 0 {
+            return JSONDocument.decodeString(raw, escaped: true).withUnsafeBytes { JSONDocument.fnv1a($0) }
+        }
+        return JSONDocument.fnv1a(raw)
+    }
+
+    func keyEqual(_ a: Int, _ b: Int) -> Bool {
+        let rawA = UnsafeRawBufferPointer(start: base + Int(nodes[a].start), count: Int(nodes[a].end - nodes[a].start))
+        let rawB = UnsafeRawBufferPointer(start: base + Int(nodes[b].start), count: Int(nodes[b].end - nodes[b].start))
+        let escaped = (nodes[a].flags | nodes[b].flags) & JSONNode.Flags.escaped != 0
+        if !escaped { return rawA.elementsEqual(rawB) }
+        return JSONDocument.decodeString(rawA, escaped: nodes[a].flags & JSONNode.Flags.escaped != 0)
+            == JSONDocument.decodeString(rawB, escaped: nodes[b].flags & JSONNode.Flags.escaped != 0)
+    }
+}

@@ -1,0 +1,87 @@
+/// Writes minimal JSON: no insignificant whitespace, numbers exactly as written, strings with
+/// only the escapes RFC 8259 §7 requires (quote, backslash, controls below U+0020).
+enum JSONWriter {
+    static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+
+    /// Appends `text` escaped for the inside of a JSON string.
+    /// - Returns: whether any escape was written.
+    @discardableResult
+    static func appendEscaped(_ text: some Sequence<UInt8>, to out: inout [UInt8]) -> Bool {
+        var escaped = false
+        for byte in text {
+            switch byte {
+            case 0x22: out.append(0x5C); out.append(0x22); escaped = true
+            case 0x5C: out.append(0x5C); out.append(0x5C); escaped = true
+            case 0x0A: out.append(0x5C); out.append(0x6E); escaped = true
+            case 0x0D: out.append(0x5C); out.append(0x72); escaped = true
+            case 0x09: out.append(0x5C); out.append(0x74); escaped = true
+            case 0x08: out.append(0x5C); out.append(0x62); escaped = true
+            case 0x0C: out.append(0x5C); out.append(0x66); escaped = true
+            case 0..<0x20:
+                out.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 15)]])
+                escaped = true
+            default: out.append(byte)
+            }
+        }
+        return escaped
+    }
+}
+
+extension JSONDocument {
+    /// Appends the document (or one subtree) as minimal JSON.
+    ///
+    /// Whitespace between tokens is dropped; numbers keep their text; strings keep their
+    /// escapes as written, and replaced strings are written with minimal escaping.
+    /// - Parameters:
+    ///   - out: the buffer to append to.
+    ///   - node: the subtree to write (default: the whole document).
+    public func write(to out: inout [UInt8], node: Int = 0) {
+        guard node < nodes.count else { return }
+        storage.withUnsafeBytes { raw in
+            // Iterative: an explicit stack of open containers, so depth never uses the call stack.
+            var open: [(end: Int, isObject: Bool, expectKey: Bool, first: Bool)] = []
+            var index = node
+            let stop = Int(nodes[node].next)
+            while index < stop {
+                while let last = open.last, index >= last.end {
+                    out.append(last.isObject ? 0x7D : 0x5D)
+                    open.removeLast()
+                }
+                let n = nodes[index]
+                var isKey = false
+                if !open.isEmpty {
+                    let top = open.count - 1
+                    if open[top].isObject {
+                        isKey = open[top].expectKey
+                        open[top].expectKey = !isKey
+                    }
+                    if !open[top].first && !(open[top].isObject && !isKey) { out.append(0x2C) }
+                    open[top].first = false
+                }
+                switch n.kind {
+                case .object, .array:
+                    out.append(n.kind == .object ? 0x7B : 0x5B)
+                    open.append((Int(n.next), n.kind == .object, true, true))
+                case .string:
+                    out.append(0x22)
+                    out.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[Int(n.start)..<Int(n.end)]))
+                    out.append(0x22)
+                default:
+                    out.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[Int(n.start)..<Int(n.end)]))
+                }
+                if isKey { out.append(0x3A) }
+                index += 1
+            }
+            while let last = open.popLast() { out.append(last.isObject ? 0x7D : 0x5D) }
+        }
+    }
+
+    /// The document (or one subtree) as minimal JSON bytes.
+    /// - Parameter node: the subtree to write (default: the whole document).
+    /// - Returns: the bytes.
+    public func serialized(node: Int = 0) -> [UInt8] {
+        var out: [UInt8] = []
+        write(to: &out, node: node)
+        return out
+    }
+}

@@ -1,0 +1,127 @@
+/// Runs a ``RecordFilter`` over a ``RecordBatch`` and renders what `sanitize filter` writes:
+/// the output records, the report lines, and the counts.
+package struct BatchFilter: Sendable {
+    /// What one batch produced.
+    package struct Result: Sendable {
+        /// Bytes for standard output: records, each ending in `\n`.
+        package var output: [UInt8] = []
+        /// Bytes for the report: one NDJSON line per violation.
+        package var report: [UInt8] = []
+        /// Counts for the summary.
+        package var statistics = FilterStatistics()
+        /// With ``InvalidRecordPolicy/fail``: an invalid record was met and the batch stopped
+        /// there (its output holds only the records before it).
+        package var stopped = false
+    }
+
+    package let filter: RecordFilter
+    package let policy: InvalidRecordPolicy
+    package let maxRecordBytes: Int
+    /// The input file, named in report lines when there are several inputs.
+    package let fileName: String?
+
+    package init(filter: RecordFilter, policy: InvalidRecordPolicy, maxRecordBytes: Int, fileName: String?) {
+        self.filter = filter
+        self.policy = policy
+        self.maxRecordBytes = maxRecordBytes
+        self.fileName = fileName
+    }
+
+    /// Processes every record of the batch, in order.
+    package func process(_ batch: RecordBatch) -> Result {
+        var result = Result()
+        var document = JSONDocument.empty
+        batch.forEach { record in
+            guard !result.stopped else { return }
+            switch record {
+            case .oversized(let number, let byteCount):
+                result.statistics.bytesIn += byteCount + 1
+                let violation = Violation(
+                    instanceLocation: "", keywordLocation: "", absoluteKeywordLocation: "", code: .recordTooLarge,
+                    message: "record is \(byteCount) bytes, over the limit of \(maxRecordBytes) (--max-record-bytes)")
+                handleInvalid(line: number, original: nil, outcome: .init(sanitized: nil, violations: [violation]), into: &result)
+            case .line(let number, let bytes):
+                result.statistics.bytesIn += bytes.count + 1
+                if Self.isBlank(bytes) {
+                    result.statistics.blankLines += 1
+                    return
+                }
+                result.statistics.recordsIn += 1
+                let outcome = filter.process(bytes, reusing: &document)
+                if outcome.isValid, let sanitized = outcome.sanitized {
+                    result.output += sanitized
+                    result.output.append(0x0A)
+                    result.statistics.recordsOut += 1
+                } else {
+                    handleInvalid(line: number, original: bytes, outcome: outcome, into: &result)
+                }
+            }
+        }
+        return result
+    }
+
+    private func handleInvalid(line: Int, original: UnsafeRawBufferPointer?, outcome: RecordFilter.Outcome, into result: inout Result) {
+        if original == nil { result.statistics.recordsIn += 1 }
+        result.statistics.invalid += 1
+        let firstCode = outcome.violations.first?.code.rawValue ?? "invalid"
+        result.statistics.invalidByCode[firstCode, default: 0] += 1
+        for violation in outcome.violations {
+            var entry: [JSONValue.Member] = [.init("line", .number(String(line)))]
+            if let fileName { entry.append(.init("file", .string(fileName))) }
+            entry += Self.describe(violation)
+            JSONValue.object(entry).write(to: &result.report)
+            result.report.append(0x0A)
+        }
+        switch policy {
+        case .drop:
+            return
+        case .fail:
+            result.stopped = true
+        case .keep:
+            if let original {
+                result.output.append(contentsOf: original)
+                result.output.append(0x0A)
+                result.statistics.recordsOut += 1
+            }
+        case .annotate:
+            Self.annotate(outcome, into: &result.output)
+            result.output.append(0x0A)
+            result.statistics.recordsOut += 1
+        }
+    }
+
+    /// The members describing one violation, as the report and `_violations` show them.
+    static func describe(_ violation: Violation) -> [JSONValue.Member] {
+        let keyword = violation.keywordLocation.split(separator: "/").last.map(String.init) ?? ""
+        return [
+            .init("instanceLocation", .string(violation.instanceLocation)),
+            .init("keywordLocation", .string(violation.keywordLocation)),
+            .init("keyword", keyword.isEmpty ? .null : .string(keyword)),
+            .init("code", .string(violation.code.rawValue)),
+            .init("message", .string(violation.message)),
+        ]
+    }
+
+    /// Writes the sanitized record with a `_violations` member: appended to an object, or
+    /// around anything else as `{"_record": …, "_violations": […]}`.
+    static func annotate(_ outcome: RecordFilter.Outcome, into output: inout [UInt8]) {
+        var list: [UInt8] = []
+        JSONValue.array(outcome.violations.map { .object(describe($0)) }).write(to: &list)
+        let member = Array(#""_violations":"#.utf8) + list
+        guard let sanitized = outcome.sanitized else {
+            output += [0x7B] + member + [0x7D]
+            return
+        }
+        if sanitized.first == 0x7B, sanitized.last == 0x7D {
+            output += sanitized.dropLast()
+            if sanitized.count > 2 { output.append(0x2C) }
+            output += member + [0x7D]
+        } else {
+            output += Array(#"{"_record":"#.utf8) + sanitized + [0x2C] + member + [0x7D]
+        }
+    }
+
+    static func isBlank(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
+    }
+}

@@ -1,0 +1,47 @@
+extension JSONDocument {
+    /// An empty document to reuse with ``reparse(_:limits:)``.
+    public static var empty: JSONDocument {
+        // `null` always parses.
+        (try? JSONDocument(parsing: [0x6E, 0x75, 0x6C, 0x6C])) ?? { preconditionFailure("null must parse") }()
+    }
+
+    /// The string nodes that are values (array elements or member values), not member names.
+    func stringValueNodes() -> [Int] {
+        var isKey = [Bool](repeating: false, count: nodeCount)
+        for node in 0..<nodeCount where kind(node) == .object {
+            var child = node + 1
+            for _ in 0..<count(node) {
+                isKey[child] = true
+                child = after(child + 1)
+            }
+        }
+        return (0..<nodeCount).filter { kind($0) == .string && !isKey[$0] }
+    }
+
+    /// The JSON Pointer (RFC 6901) of a node, such as `/address/city` or `/tags/0`.
+    /// - Parameter target: a node index.
+    /// - Returns: the pointer; `""` for the root.
+    public func pointer(to target: Int) -> String {
+        var tokens: [String] = []
+        var container = root
+        while container != target, container < nodeCount {
+            let isObject = kind(container) == .object
+            var child = container + 1
+            var index = 0
+            var found = false
+            while index < count(container) {
+                let value = isObject ? child + 1 : child
+                if value <= target && target < after(value) {
+                    tokens.append(isObject ? (string(child) ?? "") : String(index))
+                    container = value
+                    found = true
+                    break
+                }
+                child = after(value)
+                index += 1
+            }
+            if !found { break }
+        }
+        return tokens.map { "/" + ContractCompiler.escapeToken($0) }.joined()
+    }
+}

@@ -1,0 +1,37 @@
+extension SQL {
+    /// The characters and sequences ``SQL/strip(_:removing:)`` removes by default:
+    /// `%` `'` `"` `;` `\` `/` TAB CR LF, and the comment openers `--` and `/*`.
+    public static let defaultStripSet = StripSet(
+        characters: "%'\";\\/\t\r\n", sequences: ["--", "/*"])
+
+    /// Removes SQL metacharacters from a value that must never hold them (a name, a code, a
+    /// sort key), for use when quoting is not possible.
+    ///
+    /// Every character of `set.characters` is removed, then every occurrence of a sequence of
+    /// `set.sequences`, including those that removal brings together (`-/-` → `--` → ``):
+    /// the result contains none of them. Quoting (``quoteLiteral(_:dialect:)``) is the better
+    /// tool whenever the value may legitimately contain these characters.
+    /// - Parameters:
+    ///   - value: the text.
+    ///   - set: what to remove (default ``defaultStripSet``).
+    /// - Returns: `value` without the characters and sequences.
+    /// - Throws: ``SanitizeError`` `nul-byte` when `value` contains U+0000.
+    public static func strip(_ value: String, removing set: StripSet = defaultStripSet) throws -> String {
+        try UTF8Bytes.with(value) { bytes in
+            try UTF8Bytes.string(set.apply(bytes, refusingNUL: true, context: "SQL"))
+        }
+    }
+
+    /// Removes SQL metacharacters from UTF-8 bytes.
+    /// - Parameters:
+    ///   - bytes: the value as UTF-8.
+    ///   - set: what to remove (default ``defaultStripSet``).
+    /// - Returns: the remaining bytes (well-formed UTF-8).
+    /// - Throws: ``SanitizeError`` `invalid-utf8` or `nul-byte`, with the byte offset.
+    public static func strip(utf8 bytes: UnsafeRawBufferPointer, removing set: StripSet = defaultStripSet)
+        throws -> [UInt8]
+    {
+        try UTF8Validation.validate(bytes)
+        return try set.apply(bytes, refusingNUL: true, context: "SQL")
+    }
+}

@@ -1,0 +1,108 @@
+/// Shell quoting and stripping for POSIX `sh` (and bash, dash, zsh in sh mode).
+///
+/// ```swift
+/// try Shell.quote("it's $HOME")      // 'it'\''s $HOME'
+/// try Shell.strip("a; rm -rf / &")   // "arm-rf/"
+/// ```
+public enum Shell {
+    /// Quotes `value` as one shell word with POSIX single quotes (POSIX.1-2017, XCU §2.2.2
+    /// "Single-Quotes"): the value is wrapped in `'…'` and every `'` becomes `'\''` (close the
+    /// quote, an escaped quote, reopen). Inside single quotes no character is special, so the
+    /// shell passes exactly `value` as one argument. The empty string becomes `''`. The value
+    /// is always quoted, even when it holds no special character, so the output is predictable.
+    /// - Parameter value: the argument.
+    /// - Returns: the quoted word.
+    /// - Throws: ``SanitizeError`` `nul-byte`: a C string (and so an argument) cannot hold NUL.
+    public static func quote(_ value: String) throws -> String {
+        try UTF8Bytes.with(value) { bytes in
+            UTF8Bytes.string(try ShellQuoter.quoted(bytes))
+        }
+    }
+
+    /// Quotes UTF-8 bytes as one POSIX shell word.
+    /// - Parameters:
+    ///   - bytes: the argument as UTF-8.
+    ///   - validatingUTF8: check that `bytes` are well-formed UTF-8 first (default true).
+    /// - Returns: the quoted word.
+    /// - Throws: ``SanitizeError`` `invalid-utf8` or `nul-byte`, with the byte offset.
+    public static func quote(utf8 bytes: UnsafeRawBufferPointer, validatingUTF8: Bool = true) throws -> [UInt8] {
+        if validatingUTF8 { try UTF8Validation.validate(bytes) }
+        return try ShellQuoter.quoted(bytes)
+    }
+
+    /// The shell metacharacters ``strip(_:removing:)`` removes by default: the POSIX operators
+    /// and quoting characters `| & ; < > ( ) $ \` \ " '`, the blanks SPACE, TAB, LF, CR, the
+    /// pattern characters `* ? [ ]`, and `# ~ { } ! ^` (comments, tilde and brace expansion,
+    /// history, the old Bourne pipe). POSIX.1-2017 XCU §2.2 and §2.13.
+    public static let defaultStripSet = StripSet(characters: "|&;<>()$`\\\"' \t\n\r*?[]#~{}!^")
+
+    /// Removes shell metacharacters from a value that must never hold them (a file name
+    /// component, a host name). Prefer ``quote(_:)``: it keeps the value intact.
+    /// - Parameters:
+    ///   - value: the text.
+    ///   - set: what to remove (default ``defaultStripSet``).
+    /// - Returns: `value` without the characters.
+    /// - Throws: ``SanitizeError`` `nul-byte` when `value` contains U+0000.
+    public static func strip(_ value: String, removing set: StripSet = defaultStripSet) throws -> String {
+        try UTF8Bytes.with(value) { bytes in
+            try UTF8Bytes.string(set.apply(bytes, refusingNUL: true, context: "shell"))
+        }
+    }
+
+    /// Removes shell metacharacters from UTF-8 bytes.
+    /// - Parameters:
+    ///   - bytes: the value as UTF-8.
+    ///   - set: what to remove (default ``defaultStripSet``).
+    /// - Returns: the remaining bytes.
+    /// - Throws: ``SanitizeError`` `invalid-utf8` or `nul-byte`, with the byte offset.
+    public static func strip(utf8 bytes: UnsafeRawBufferPointer, removing set: StripSet = defaultStripSet)
+        throws -> [UInt8]
+    {
+        try UTF8Validation.validate(bytes)
+        return try set.apply(bytes, refusingNUL: true, context: "shell")
+    }
+}
+
+/// The single-quote quoting loop over bytes.
+enum ShellQuoter {
+    /// `'` + bytes with each `'` as `'\''` + `'`.
+    static func quoted(_ bytes: UnsafeRawBufferPointer) throws -> [UInt8] {
+        let count = bytes.count
+        var nulAt = -1
+        let result = UTF8Bytes.build(capacity: 4 * count + 2) { out in
+            out[0] = 0x27
+            var w = 1
+            if let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) {
+                var i = 0
+                while i < count {
+                    let byte = base[i]
+                    if byte > 0x27 {
+                        out[w] = byte
+                        w += 1
+                    } else if byte == 0x27 {
+                        out[w] = 0x27
+                        out[w + 1] = 0x5C
+                        out[w + 2] = 0x27
+                        out[w + 3] = 0x27
+                        w += 4
+                    } else if byte == 0 {
+                        nulAt = i
+                        return 0
+                    } else {
+                        out[w] = byte
+                        w += 1
+                    }
+                    i += 1
+                }
+            }
+            out[w] = 0x27
+            return w + 1
+        }
+        if nulAt >= 0 {
+            throw SanitizeError(
+                .nulByte, "NUL byte at byte \(nulAt) cannot be passed in a shell argument",
+                at: .init(byteOffset: nulAt))
+        }
+        return result
+    }
+}

@@ -1,0 +1,86 @@
+/// Percent-encoding (WHATWG URL Standard §1.3, "UTF-8 percent-encode"; RFC 3986 §2.1).
+///
+/// ```swift
+/// PercentEncoding.encode("a b&c", using: .component)        // a%20b%26c
+/// PercentEncoding.encode("a b", for: .form)                 // a+b
+/// ```
+public enum PercentEncoding {
+    /// Percent-encodes the UTF-8 bytes of `text` that are in `set`, with upper-case hex.
+    /// - Parameters:
+    ///   - text: the value.
+    ///   - set: the bytes to encode.
+    /// - Returns: the encoded text (printable ASCII only).
+    public static func encode(_ text: String, using set: PercentEncodeSet) -> String {
+        UTF8Bytes.with(text) { UTF8Bytes.string(encode(utf8: $0, using: set)) }
+    }
+
+    /// Percent-encodes `text` for a place in a URL.
+    /// - Parameters:
+    ///   - text: the value.
+    ///   - context: where the value goes.
+    /// - Returns: the encoded text.
+    public static func encode(_ text: String, for context: URLEncodingContext) -> String {
+        encode(text, using: context.encodeSet)
+    }
+
+    /// Percent-encodes bytes: every byte in `set` becomes `%XX`, a space becomes `+` when the
+    /// set says so. Callers handing in non-UTF-8 bytes get them encoded byte for byte.
+    /// - Parameters:
+    ///   - bytes: the value, normally UTF-8.
+    ///   - set: the bytes to encode.
+    /// - Returns: the encoded bytes.
+    public static func encode(utf8 bytes: UnsafeRawBufferPointer, using set: PercentEncodeSet) -> [UInt8] {
+        let encoder = PercentEncoder.cached(for: set)
+        return encoder.encode(bytes)
+    }
+}
+
+/// The encoding loop: a 256-entry table over bytes, output sized for the worst case.
+struct PercentEncoder: Sendable {
+    let table: [UInt8]
+
+    private static let hex: [UInt8] = Array("0123456789ABCDEF".utf8)
+    private static let contexts: [PercentEncodeSet: PercentEncoder] = {
+        var map: [PercentEncodeSet: PercentEncoder] = [:]
+        for context in URLEncodingContext.allCases {
+            map[context.encodeSet] = PercentEncoder(table: context.encodeSet.table)
+        }
+        return map
+    }()
+
+    /// A prepared encoder for `set` (the named contexts are built once).
+    static func cached(for set: PercentEncodeSet) -> PercentEncoder {
+        contexts[set] ?? PercentEncoder(table: set.table)
+    }
+
+    func encode(_ bytes: UnsafeRawBufferPointer) -> [UInt8] {
+        let count = bytes.count
+        return table.withUnsafeBufferPointer { table in
+            Self.hex.withUnsafeBufferPointer { hex in
+                UTF8Bytes.build(capacity: 3 * count) { out in
+                    guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return 0 }
+                    let map = table.baseAddress.unsafelyUnwrapped
+                    let digits = hex.baseAddress.unsafelyUnwrapped
+                    var w = 0
+                    for i in 0..<count {
+                        let byte = base[i]
+                        let action = map[Int(byte)]
+                        if action == 0 {
+                            out[w] = byte
+                            w += 1
+                        } else if action == 1 {
+                            out[w] = 0x25
+                            out[w + 1] = digits[Int(byte >> 4)]
+                            out[w + 2] = digits[Int(byte & 0x0F)]
+                            w += 3
+                        } else {
+                            out[w] = 0x2B
+                            w += 1
+                        }
+                    }
+                    return w
+                }
+            }
+        }
+    }
+}

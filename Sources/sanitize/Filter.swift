@@ -1,0 +1,116 @@
+import ArgumentParser
+import Foundation
+import SanitizeKit
+
+/// `sanitize filter`: NDJSON in, sanitized and validated NDJSON out.
+struct Filter: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Sanitize and validate NDJSON records: one JSON record per line in, clean records out.",
+        discussion: """
+            Each record's x-sanitize steps run first (trim, nfc, strip-controls, truncate, …), \
+            then the record is validated against the contract and written as minimal JSON. \
+            Without --contract, the default policy applies its steps to every string value and \
+            checks no schema. Violations go to --report (or standard error) as NDJSON. Output \
+            order equals input order. Exit status: 0 all records valid, 1 some record invalid, \
+            2 usage or configuration error.
+            """)
+
+    @OptionGroup var contractOptions: ContractOptions
+
+    @Option(help: "A filter policy file, used without --contract (default: the built-in Rules/policy/filter-default.json).")
+    var policy: String?
+
+    @Option(help: "What to do with an invalid record: drop (default), keep, annotate, fail.")
+    var onInvalid: InvalidRecordArgument = .drop
+
+    @Option(help: "Write violations here as NDJSON instead of to standard error.")
+    var report: String?
+
+    @Option(help: "Worker threads (default: all cores).")
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    @Option(help: "The longest record accepted, in bytes; a longer line is an invalid record.")
+    var maxRecordBytes: Int = 16 << 20
+
+    @Flag(help: "Print a summary on standard error at the end (one JSON line).")
+    var stats = false
+
+    @Flag(help: "Never print the progress line, even on a terminal.")
+    var quiet = false
+
+    @Argument(help: "NDJSON files to read, in order (default: standard input; '-' is standard input).")
+    var files: [String] = []
+
+    func validate() throws {
+        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1.") }
+        guard maxRecordBytes >= 1 else { throw ValidationError("--max-record-bytes must be at least 1.") }
+        if contractOptions.contract != nil && policy != nil {
+            throw ValidationError("--policy applies only without --contract; give one or the other.")
+        }
+    }
+
+    func run() throws {
+        let filter = try makeFilter()
+        let run = try FilterRun(progress: !quiet && isatty(2) == 1 ? ProgressLine() : nil, reportPath: report)
+        let inputs = files.isEmpty ? ["-"] : files
+        for path in inputs where !run.stopped {
+            let descriptor = try openInput(path)
+            defer { if descriptor != 0 { close(descriptor) } }
+            let batches = BatchFilter(
+                filter: filter, policy: onInvalid.policy, maxRecordBytes: maxRecordBytes,
+                fileName: inputs.count > 1 ? (path == "-" ? "<stdin>" : path) : nil)
+            let reader = RecordBatchReader(descriptor: descriptor, maxRecordBytes: maxRecordBytes)
+            try OrderedWorkers.run(
+                jobs: jobs,
+                produce: { try reader.next() },
+                process: { batches.process($0) },
+                consume: { try run.consume($0) })
+        }
+        try run.finish()
+        if stats { reportToStandardError(run.summary()) }
+        if run.statistics.invalid > 0 { throw ExitCode(1) }
+    }
+
+    private func makeFilter() throws -> RecordFilter {
+        if let contract = try contractOptions.loadContract(assertFormatsByDefault: true) {
+            return try RecordFilter(contract: contract)
+        }
+        if let policy {
+            let text: String
+            do {
+                text = try String(contentsOfFile: policy, encoding: .utf8)
+            } catch {
+                throw SanitizeError(.io, "cannot read the filter policy", at: .init(file: policy))
+            }
+            do {
+                return try RecordFilter.policy(fromJSON: text)
+            } catch let error as SanitizeError {
+                throw SanitizeError(error.code, error.reason, at: .init(file: policy, pointer: error.location?.pointer))
+            }
+        }
+        return RecordFilter.defaultPolicy()
+    }
+
+    private func openInput(_ path: String) throws -> Int32 {
+        if path == "-" { return 0 }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw SanitizeError(.io, "cannot open input: \(String(cString: strerror(errno)))", at: .init(file: path))
+        }
+        return descriptor
+    }
+}
+
+/// The `--on-invalid` values, as the command line spells them.
+enum InvalidRecordArgument: String, ExpressibleByArgument, CaseIterable {
+    case drop, keep, annotate, fail
+
+    var policy: InvalidRecordPolicy {
+        switch self {
+        case .drop: .drop
+        case .keep: .keep
+        case .annotate: .annotate
+        case .fail: .fail
+        }
+    }
+}

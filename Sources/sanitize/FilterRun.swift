@@ -1,0 +1,123 @@
+import Foundation
+import SanitizeKit
+
+/// The consuming side of `sanitize filter`: writes batch results in order, keeps the counts,
+/// and draws the progress line.
+final class FilterRun {
+    private(set) var statistics = FilterStatistics()
+    private(set) var stopped = false
+    private var output = OutputWriter(descriptor: 1)
+    private var errorOutput = OutputWriter(descriptor: 2, onBrokenPipe: { terminateProcess(2) })
+    /// Where violations go when they do not go to standard error.
+    private var reportWriter: OutputWriter?
+    private var progress: ProgressLine?
+    private let started = Date()
+
+    /// Creates the run.
+    /// - Parameters:
+    ///   - progress: the progress line, when standard error is a terminal.
+    ///   - reportPath: the `--report` file, or `nil` for standard error.
+    /// - Throws: ``SanitizeError`` `io` when the report file cannot be created.
+    init(progress: ProgressLine?, reportPath: String?) throws {
+        self.progress = progress
+        if let reportPath {
+            let descriptor = open(reportPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else {
+                throw SanitizeError(
+                    .io, "cannot open the report file: \(String(cString: strerror(errno)))", at: .init(file: reportPath))
+            }
+            reportWriter = OutputWriter(descriptor: descriptor)
+        }
+    }
+
+    /// Writes one batch's records and report lines; returns `false` to stop (on `fail`).
+    func consume(_ result: BatchFilter.Result) throws -> Bool {
+        statistics.merge(result.statistics)
+        try output.write(result.output)
+        try output.flush()  // whole batches only, so an interrupted run ends on a record boundary
+        if !result.report.isEmpty {
+            if reportWriter != nil {
+                try reportWriter?.write(result.report)
+            } else {
+                progress?.clear(&errorOutput)
+                try errorOutput.write(result.report)
+                try errorOutput.flush()
+            }
+        }
+        progress?.update(statistics, since: started, on: &errorOutput)
+        if result.stopped { stopped = true }
+        return !result.stopped
+    }
+
+    /// Flushes everything and clears the progress line.
+    func finish() throws {
+        try output.flush()
+        try reportWriter?.flush()
+        progress?.clear(&errorOutput)
+        try errorOutput.flush()
+    }
+
+    /// The `--stats` summary: one JSON line.
+    func summary() -> String {
+        let seconds = max(Date().timeIntervalSince(started), 1e-6)
+        let megabytes = Double(statistics.bytesIn) / 1_000_000
+        let codes = statistics.invalidByCode.sorted { $0.key < $1.key }
+            .map { JSONValue.Member($0.key, .number(String($0.value))) }
+        let value = JSONValue.object([
+            .init(
+                "stats",
+                .object([
+                    .init("recordsIn", .number(String(statistics.recordsIn))),
+                    .init("recordsOut", .number(String(statistics.recordsOut))),
+                    .init("invalid", .number(String(statistics.invalid))),
+                    .init("invalidByCode", .object(codes)),
+                    .init("blankLines", .number(String(statistics.blankLines))),
+                    .init("bytesIn", .number(String(statistics.bytesIn))),
+                    .init("seconds", .number(String(format: "%.3f", seconds))),
+                    .init("megabytesPerSecond", .number(String(format: "%.1f", megabytes / seconds))),
+                    .init("recordsPerSecond", .number(String(format: "%.0f", Double(statistics.recordsIn) / seconds))),
+                    .init("peakRSSBytes", .number(String(PeakMemory.residentBytes()))),
+                ])),
+        ])
+        return value.jsonText
+    }
+}
+
+/// The progress line shown on a terminal: records/s and the invalid count, redrawn at most
+/// twice a second.
+struct ProgressLine {
+    private var lastDraw = Date.distantPast
+    private var drawn = false
+
+    mutating func update(_ statistics: FilterStatistics, since start: Date, on writer: inout OutputWriter) {
+        let now = Date()
+        guard now.timeIntervalSince(lastDraw) >= 0.5 else { return }
+        lastDraw = now
+        let rate = Double(statistics.recordsIn) / max(now.timeIntervalSince(start), 1e-6)
+        try? writer.write(
+            "\r\u{1B}[Ksanitize filter: \(statistics.recordsIn) records, \(statistics.invalid) invalid, "
+                + "\(Int(rate)) records/s")
+        try? writer.flush()
+        drawn = true
+    }
+
+    mutating func clear(_ writer: inout OutputWriter) {
+        guard drawn else { return }
+        try? writer.write("\r\u{1B}[K")
+        try? writer.flush()
+        drawn = false
+    }
+}
+
+/// The process's peak resident memory, from `getrusage`.
+enum PeakMemory {
+    static func residentBytes() -> Int {
+        var usage = rusage()
+        #if os(Linux)
+            getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        #else
+            getrusage(RUSAGE_SELF, &usage)
+        #endif
+        return Int(usage.ru_maxrss) * 1024  // kilobytes on Linux
+    }
+}

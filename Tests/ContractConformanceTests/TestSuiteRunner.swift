@@ -1,0 +1,108 @@
+import Foundation
+import SanitizeKit
+import Testing
+
+/// One file of the official JSON-Schema-Test-Suite and how to run it.
+struct SuiteFile: CustomTestStringConvertible, Sendable {
+    /// Path below `tests/`, e.g. `draft2020-12/optional/format/date.json`.
+    let path: String
+    let draft: Draft
+    /// Optional format files run with format assertion on, as upstream asks.
+    let assertFormats: Bool
+    var testDescription: String { path }
+}
+
+/// Runs the official JSON-Schema-Test-Suite (draft 2020-12 and draft-07) against `Contract`.
+///
+/// Every required file must pass 100%; the optional files we claim (the formats we implement,
+/// bignum, float-overflow, ecmascript-regex, non-bmp-regex, …) must pass 100% too. What is not
+/// run is listed in ``ConformanceSkips`` with its reason; nothing is skipped silently.
+struct TestSuiteRunner {
+    static let root = Fixtures.url("JSON-Schema-Test-Suite")
+
+    /// Every remote schema, served from memory at `http://localhost:1234/` as upstream expects.
+    static let remotes: ContractResources = {
+        var resources = ContractResources()
+        try? resources.register(directory: root.appendingPathComponent("remotes"), as: "http://localhost:1234/")
+        return resources
+    }()
+
+    static func files(_ directory: String, draft: Draft) -> [SuiteFile] {
+        let base = root.appendingPathComponent("tests/\(directory)").path
+        let walker = FileManager.default.enumerator(atPath: base)
+        var result: [SuiteFile] = []
+        while let relative = walker?.nextObject() as? String {
+            guard relative.hasSuffix(".json") else { continue }
+            let path = "\(directory)/\(relative)"
+            guard ConformanceSkips.files[path] == nil else { continue }
+            result.append(SuiteFile(path: path, draft: draft, assertFormats: relative.hasPrefix("optional/format/")))
+        }
+        return result.sorted { $0.path < $1.path }
+    }
+
+    static let allFiles = files("draft2020-12", draft: .draft2020_12) + files("draft7", draft: .draft7)
+
+    @Test func remotesAreRegistered() {
+        #expect(TestSuiteRunner.remotes.count > 50)
+    }
+
+    @Test func everySkipNamesARealFile() {
+        for path in ConformanceSkips.files.keys {
+            #expect(FileManager.default.fileExists(atPath: TestSuiteRunner.root.appendingPathComponent("tests/\(path)").path), "\(path)")
+        }
+        #expect(TestSuiteRunner.allFiles.count > 100)
+    }
+
+    @Test(arguments: allFiles)
+    func suiteFile(_ file: SuiteFile) throws {
+        let data = try Data(contentsOf: TestSuiteRunner.root.appendingPathComponent("tests/\(file.path)"))
+        let groups = try JSONValue(parsing: String(decoding: data, as: UTF8.self))
+        guard case .array(let cases) = groups else {
+            Issue.record("\(file.path) is not an array")
+            return
+        }
+        var passed = 0
+        var total = 0
+        var skipped = 0
+        var failures: [String] = []
+        let options = Contract.Options(assertFormats: file.assertFormats, defaultDraft: file.draft)
+        for group in cases {
+            guard case .string(let groupDescription)? = group["description"], let schema = group["schema"],
+                case .array(let tests)? = group["tests"]
+            else { continue }
+            if let reason = ConformanceSkips.groups["\(file.path)#\(groupDescription)"] {
+                skipped += tests.count
+                print("skip \(file.path) «\(groupDescription)»: \(reason)")
+                continue
+            }
+            let contract: Contract
+            do {
+                contract = try Contract(schema: schema, resources: TestSuiteRunner.remotes, options: options)
+            } catch {
+                total += tests.count
+                failures.append("«\(groupDescription)»: schema did not compile: \(error)")
+                continue
+            }
+            for test in tests {
+                guard case .string(let description)? = test["description"], let instance = test["data"],
+                    case .bool(let expected)? = test["valid"]
+                else { continue }
+                total += 1
+                let document = try JSONDocument(parsing: instance.serialized(), limits: JSONLimits(duplicateKeys: .allow))
+                let result = contract.validate(document)
+                let quick = contract.isValid(document)
+                if result.isValid == expected && quick == expected && result.violations.isEmpty == expected {
+                    passed += 1
+                } else {
+                    failures.append(
+                        "«\(groupDescription)» / «\(description)»: expected \(expected ? "valid" : "invalid"), got \(result.isValid) (quick \(quick)) \(result.violations.prefix(2))"
+                    )
+                }
+            }
+        }
+        print("conformance \(file.path): \(passed)/\(total) passed\(skipped > 0 ? ", \(skipped) skipped (see ConformanceSkips)" : "")")
+        for failure in failures { print("  FAIL \(file.path) \(failure)") }
+        #expect(failures.isEmpty, "\(file.path): \(failures.count) of \(total) failed")
+        #expect(total + skipped > 0, "\(file.path) ran no test")
+    }
+}

@@ -1,0 +1,151 @@
+import Testing
+
+@testable import SanitizeKit
+
+/// JSONTestSuite-style cases (`y_` must parse, `n_` must be rejected), written for this parser.
+struct JSONParserTests {
+    static let accepted: [(name: String, text: String)] = [
+        ("y_empty_object", "{}"), ("y_empty_array", "[]"), ("y_scalar_number", "1"),
+        ("y_scalar_string", #""a""#), ("y_null", "null"), ("y_true_ws", " \t\r\ntrue \n"),
+        ("y_negative_zero", "-0"), ("y_exp", "1E+2"), ("y_frac_exp", "-0.5e-10"),
+        ("y_big_int", "123456789012345678901234567890"), ("y_escapes", #""\"\\\/\b\f\n\r\t""#),
+        ("y_unicode_escape", #""\u00e9\u4e2d""#), ("y_surrogate_pair", #""\ud83d\ude00""#),
+        ("y_utf8_multibyte", "\"é中😀\""), ("y_nested", #"{"a":[1,{"b":null}],"c":{}}"#),
+        ("y_del_char", "\"\u{7F}\""), ("y_keys_differ_by_escape", #"{"a":1,"\u0062":2}"#),
+    ]
+
+    static let rejected: [(name: String, text: String, code: SanitizeError.Code)] = [
+        ("n_empty", "", .jsonSyntax), ("n_trailing_comma_array", "[1,]", .jsonSyntax),
+        ("n_trailing_comma_object", #"{"a":1,}"#, .jsonSyntax), ("n_leading_zero", "012", .jsonSyntax),
+        ("n_leading_zero_negative", "-01", .jsonSyntax), ("n_plus", "+1", .jsonSyntax),
+        ("n_dot_only", "1.", .jsonSyntax), ("n_leading_dot", ".5", .jsonSyntax), ("n_exp_only", "1e", .jsonSyntax),
+        ("n_hex", "0x10", .jsonSyntax), ("n_trailing_garbage", "[] x", .jsonSyntax), ("n_two_values", "1 2", .jsonSyntax),
+        ("n_single_quote", "['a']", .jsonSyntax), ("n_unquoted_key", "{a:1}", .jsonSyntax),
+        ("n_control_in_string", "\"a\u{01}b\"", .jsonSyntax), ("n_tab_in_string", "\"a\tb\"", .jsonSyntax),
+        ("n_bad_escape", #""\x""#, .jsonSyntax), ("n_short_unicode", #""\u12""#, .jsonSyntax),
+        ("n_lone_high_surrogate", #""\ud800""#, .jsonLoneSurrogate),
+        ("n_lone_low_surrogate", #""\udc00""#, .jsonLoneSurrogate),
+        ("n_high_then_plain", #""\ud800\u0041""#, .jsonLoneSurrogate),
+        ("n_unterminated", #""abc"#, .jsonSyntax), ("n_unclosed_array", "[1", .jsonSyntax),
+        ("n_unclosed_object", #"{"a":1"#, .jsonSyntax), ("n_colon_missing", #"{"a" 1}"#, .jsonSyntax),
+        ("n_nan", "NaN", .jsonSyntax), ("n_infinity", "-Infinity", .jsonSyntax), ("n_truth", "tru", .jsonSyntax),
+        ("n_comment", "[1]//", .jsonSyntax), ("n_duplicate_key", #"{"a":1,"a":2}"#, .jsonDuplicateKey),
+        ("n_duplicate_key_escaped", #"{"a":1,"\u0061":2}"#, .jsonDuplicateKey),
+        ("n_mismatched_bracket", "[1}", .jsonSyntax),
+    ]
+
+    @Test(arguments: accepted)
+    func accepts(_ sample: (name: String, text: String)) throws {
+        let document = try JSONDocument(parsing: sample.text)
+        #expect(document.nodeCount > 0, "\(sample.name)")
+    }
+
+    @Test(arguments: rejected)
+    func rejects(_ sample: (name: String, text: String, code: SanitizeError.Code)) {
+        do {
+            _ = try JSONDocument(parsing: sample.text)
+            Issue.record("\(sample.name) was accepted")
+        } catch {
+            #expect(error.code == sample.code, "\(sample.name): \(error)")
+        }
+    }
+
+    /// Invalid UTF-8 (RFC 3629 §4): overlong, surrogate, beyond U+10FFFF, stray continuation.
+    @Test(arguments: [[0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0x80], [0xE2, 0x82], [0xFF]] as [[UInt8]])
+    func rejectsInvalidUTF8(_ sequence: [UInt8]) {
+        let bytes: [UInt8] = [0x22] + sequence + [0x22]
+        do {
+            _ = try JSONDocument(parsing: bytes)
+            Issue.record("accepted \(sequence)")
+        } catch {
+            #expect(error.code == .invalidUTF8)
+        }
+    }
+
+    @Test func errorsCarryLineColumnAndOffset() {
+        do {
+            _ = try JSONDocument(parsing: "{\n  \"a\": [1,]\n}")
+            Issue.record("accepted a trailing comma")
+        } catch {
+            #expect(error.location?.line == 2)
+            #expect(error.location?.column == 11)
+            #expect(error.location?.byteOffset == 12)
+        }
+    }
+
+    @Test func deepNestingIsACleanError() {
+        let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        do {
+            _ = try JSONDocument(parsing: deep)
+            Issue.record("accepted 100 000 levels")
+        } catch {
+            #expect(error.code == .jsonTooDeep)
+        }
+        let limits = JSONLimits(maxDepth: 200_000)
+        let document = try? JSONDocument(parsing: deep, limits: limits)
+        #expect(document?.nodeCount == 100_000)
+        #expect(document.map { $0.serialized().count } == 200_000)
+    }
+
+    @Test func depthLimitIsExact() throws {
+        let ok = String(repeating: "[", count: 512) + String(repeating: "]", count: 512)
+        #expect(try JSONDocument(parsing: ok).nodeCount == 512)
+        let over = "[" + ok + "]"
+        #expect(throws: SanitizeError.self) { try JSONDocument(parsing: over) }
+    }
+
+    @Test func duplicateKeysCanBeAllowed() throws {
+        let document = try JSONDocument(parsing: #"{"a":1,"a":2}"#, limits: JSONLimits(duplicateKeys: .allow))
+        #expect(document.member("a", of: document.root).flatMap(document.numberText) == "2")
+    }
+
+    @Test func duplicateKeysInLargeObjects() {
+        let members = (0..<40).map { "\"k\($0)\":\($0)" }.joined(separator: ",")
+        #expect(throws: SanitizeError.self) { try JSONDocument(parsing: "{\(members),\"k7\":0}") }
+        #expect((try? JSONDocument(parsing: "{\(members)}")) != nil)
+    }
+
+    @Test func readsValues() throws {
+        let document = try JSONDocument(parsing: #" { "s" : "a\nb\u00e9" , "n" : 1.50e3 , "t":true, "z":null, "l":[1,2,3] } "#)
+        let root = document.root
+        #expect(document.kind(root) == .object)
+        #expect(document.count(root) == 5)
+        #expect(document.member("s", of: root).flatMap(document.string) == "a\nbé")
+        #expect(document.member("n", of: root).flatMap(document.numberText) == "1.50e3")
+        #expect(document.member("t", of: root).flatMap(document.bool) == true)
+        #expect(document.member("z", of: root).map(document.kind) == .null)
+        #expect(document.member("l", of: root).map(document.elements)?.count == 3)
+        #expect(document.member("missing", of: root) == nil)
+    }
+}
+
+struct JSONWriterTests {
+    @Test(arguments: [
+        (" { \"a\" : [ 1 , 2.50 , {} , [ ] ] , \"b\" : { \"c\" : null } } ", #"{"a":[1,2.50,{},[]],"b":{"c":null}}"#),
+        ("[ \"x\\u0041\" , true , false ]", #"["x\u0041",true,false]"#),
+        ("  12e5 ", "12e5"),
+        (#"{"k":{"k":{"k":[[{}]]}}}"#, #"{"k":{"k":{"k":[[{}]]}}}"#),
+    ])
+    func writesMinimalJSON(_ sample: (input: String, output: String)) throws {
+        let document = try JSONDocument(parsing: sample.input)
+        #expect(String(decoding: document.serialized(), as: UTF8.self) == sample.output)
+    }
+
+    @Test func replacesStrings() throws {
+        var document = try JSONDocument(parsing: #"{"name":"  Ada ","tags":["x"],"n":1}"#)
+        let name = try #require(document.member("name", of: document.root))
+        document.setString("Ada \"L\"\n", at: name)
+        #expect(document.string(name) == "Ada \"L\"\n")
+        #expect(String(decoding: document.serialized(), as: UTF8.self) == #"{"name":"Ada \"L\"\n","tags":["x"],"n":1}"#)
+        let reparsed = try JSONDocument(parsing: document.serialized())
+        #expect(reparsed.member("name", of: reparsed.root).flatMap(reparsed.string) == "Ada \"L\"\n")
+    }
+
+    @Test func valueRoundTrip() throws {
+        let text = #"{"a":[1,"é\u0001",null,true],"b":{"c":-0.0e1}}"#
+        let value = try JSONValue(parsing: text)
+        #expect(value["b"]?["c"] == .number("-0.0e1"))
+        #expect(value.jsonText == #"{"a":[1,"é\u0001",null,true],"b":{"c":-0.0e1}}"#)
+        #expect(try JSONValue(parsing: value.jsonText) == value)
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+
+@testable import SanitizeKit
+
+@Suite("RecordFilter")
+struct RecordFilterTests {
+    static let contract = Fixtures.repositoryRoot.appendingPathComponent("Rules/contracts/user.schema.json")
+
+    private func text(_ outcome: RecordFilter.Outcome) -> String? {
+        outcome.sanitized.map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    @Test("the compiled-in default policy is Rules/policy/filter-default.json, byte for byte")
+    func defaultPolicyMatchesRules() throws {
+        let file = Fixtures.repositoryRoot.appendingPathComponent("Rules/policy/filter-default.json")
+        let onDisk = try String(contentsOf: file, encoding: .utf8)
+        #expect(DefaultFilterPolicy.json + "\n" == onDisk)
+        #expect(RecordFilter.defaultPolicy().stringSteps == [.text(.nfc), .text(.stripControls), .text(.stripBidi)])
+    }
+
+    @Test("the example contract and its x-sanitize lists compile")
+    func exampleContractCompiles() throws {
+        let filter = try RecordFilter(contract: Contract(contentsOf: Self.contract, options: .init(assertFormats: true)))
+        let outcome = filter.process(Array(#"{"id":7,"name":" Zoë\u202e ","email":"Z@EXAMPLE.org","tags":[" ｘ "]}"#.utf8))
+        #expect(outcome.isValid)
+        #expect(text(outcome) == #"{"id":7,"name":"Zoë","email":"Z@example.org","tags":["x"]}"#)
+    }
+
+    /// maxLength counts code points (2 per flag, 5 for the family): 3 whole graphemes are 9.
+    @Test("steps run before validation: a value made valid by its steps passes")
+    func stepsBeforeValidation() throws {
+        let contract = try Contract(
+            schema: #"{"properties":{"code":{"type":"string","maxLength":9,"x-sanitize":["trim",{"truncate":{"graphemes":3}}]}}}"#)
+        let filter = try RecordFilter(contract: contract)
+        let outcome = filter.process(Array(#"{"code":"   🇪🇸🇫🇷👨‍👩‍👧🇩🇪  "}"#.utf8))
+        #expect(outcome.isValid)
+        #expect(text(outcome) == #"{"code":"🇪🇸🇫🇷👨‍👩‍👧"}"#)
+    }
+
+    @Test("steps reach subschemas behind $ref, allOf and items, even when an earlier member is invalid")
+    func stepsEverywhere() throws {
+        let contract = try Contract(
+            schema: #"""
+                {"$defs":{"clean":{"x-sanitize":["trim"]}},
+                 "required":["id"],
+                 "properties":{"a":{"$ref":"#/$defs/clean"},
+                               "b":{"allOf":[{"x-sanitize":["trim"]},{"x-sanitize":[{"strip":"sql"}]}]},
+                               "c":{"items":{"x-sanitize":["trim"]}}}}
+                """#)
+        let outcome = try RecordFilter(contract: contract).process(
+            Array(#"{"a":" x ","b":" it's ","c":[" 1 "," 2 "]}"#.utf8))
+        #expect(outcome.violations.map(\.code) == [.required])
+        #expect(text(outcome) == #"{"a":"x","b":"its","c":["1","2"]}"#)
+    }
+
+    @Test("a step that refuses a value is a violation at that value, not a crash")
+    func failingStep() throws {
+        let contract = try Contract(schema: #"{"properties":{"q":{"x-sanitize":[{"encode":"sql-literal"}]}}}"#)
+        let outcome = try RecordFilter(contract: contract).process(Array(#"{"q":"a\u0000b"}"#.utf8))
+        #expect(outcome.violations.map(\.code) == [.sanitizeStepFailed])
+        #expect(outcome.violations.first?.instanceLocation == "/q")
+    }
+
+    @Test("a record that is not JSON is one violation with the parser's code and place")
+    func notJSON() {
+        let outcome = RecordFilter.defaultPolicy().process(Array(#"{"a":1,}"#.utf8))
+        #expect(outcome.sanitized == nil)
+        #expect(outcome.violations.count == 1)
+        #expect(outcome.violations.first?.code.rawValue == "json-syntax")
+        #expect(outcome.violations.first?.message.contains("column") == true)
+    }
+
+    @Test("without a contract, policy steps touch string values at any depth and never member names")
+    func policyEverywhere() throws {
+        let filter = try RecordFilter.policy(fromJSON: #"{"stringSteps":["trim"]}"#)
+        let outcome = filter.process(Array(#"{" k ":" v ","a":[" x ",{" y ":[" z "]}],"n":[1,true,null]}"#.utf8))
+        #expect(text(outcome) == #"{" k ":"v","a":["x",{" y ":["z"]}],"n":[1,true,null]}"#)
+    }
+
+    @Test("a policy file with an unknown key is refused, naming the key")
+    func policyTypo() {
+        let error = #expect(throws: SanitizeError.self) {
+            try RecordFilter.policy(fromJSON: #"{"stringStep":["trim"]}"#)
+        }
+        #expect(error?.location?.pointer == "/stringStep")
+    }
+
+    @Test("annotate wraps what is not an object and appends to what is")
+    func annotateShapes() {
+        let violation = Violation(
+            instanceLocation: "", keywordLocation: "/type", absoluteKeywordLocation: "", code: .type, message: "m")
+        func annotated(_ sanitized: String?) -> String {
+            var out: [UInt8] = []
+            BatchFilter.annotate(
+                .init(sanitized: sanitized.map { Array($0.utf8) }, violations: [violation]), into: &out)
+            return String(decoding: out, as: UTF8.self)
+        }
+        let list = #"[{"instanceLocation":"","keywordLocation":"/type","keyword":"type","code":"type","message":"m"}]"#
+        #expect(annotated(#"{"a":1}"#) == #"{"a":1,"_violations":"# + list + "}")
+        #expect(annotated("{}") == #"{"_violations":"# + list + "}")
+        #expect(annotated("[1]") == #"{"_record":[1],"_violations":"# + list + "}")
+        #expect(annotated(nil) == #"{"_violations":"# + list + "}")
+    }
+}
