@@ -16,10 +16,9 @@ struct ContractOptions: ParsableArguments {
     @Flag(inversion: .prefixedNo, help: "Check `format` keywords as assertions.")
     var assertFormats: Bool?
 
-    /// Compiles the contract, or returns `nil` when none was given.
-    /// - Parameter assertFormatsByDefault: whether `format` asserts when neither flag is given.
-    func loadContract(assertFormatsByDefault: Bool) throws -> Contract? {
-        guard let contract else { return nil }
+    /// The documents named by `--ref`, loaded.
+    /// - Throws: a usage error for a malformed `--ref`; ``SanitizeError`` for an unreadable file.
+    func resources() throws -> ContractResources {
         var resources = ContractResources()
         for reference in references {
             guard let equals = reference.firstIndex(of: "="), equals != reference.startIndex else {
@@ -29,7 +28,12 @@ struct ContractOptions: ParsableArguments {
             let file = String(reference[reference.index(after: equals)...])
             try resources.register(file: URL(fileURLWithPath: file), as: uri)
         }
-        let options = Contract.Options(assertFormats: assertFormats ?? assertFormatsByDefault)
-        return try Contract(contentsOf: URL(fileURLWithPath: contract), resources: resources, options: options)
+        return resources
+    }
+
+    /// Contract options from the flags.
+    /// - Parameter assertFormatsByDefault: whether `format` asserts when neither flag is given.
+    func options(assertFormatsByDefault: Bool) -> Contract.Options {
+        Contract.Options(assertFormats: assertFormats ?? assertFormatsByDefault)
     }
 }

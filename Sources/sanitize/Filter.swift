@@ -72,8 +72,10 @@ struct Filter: ParsableCommand {
     }
 
     private func makeFilter() throws -> RecordFilter {
-        if let contract = try contractOptions.loadContract(assertFormatsByDefault: true) {
-            return try RecordFilter(contract: contract)
+        if let contract = contractOptions.contract {
+            return try RecordFilter(
+                contractAt: URL(fileURLWithPath: contract), resources: try contractOptions.resources(),
+                options: contractOptions.options(assertFormatsByDefault: true))
         }
         if let policy {
             let text: String

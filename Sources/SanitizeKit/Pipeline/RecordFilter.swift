@@ -1,3 +1,5 @@
+public import Foundation
+
 /// Sanitizes and validates one JSON record at a time: the engine of `sanitize filter`.
 ///
 /// For each record it parses the bytes (strict RFC 8259), applies the `x-sanitize` steps of
@@ -8,7 +10,7 @@
 /// A `RecordFilter` is immutable and `Sendable`: build it once, share it between threads.
 ///
 /// ```swift
-/// let filter = try RecordFilter(contract: Contract(contentsOf: schemaURL))
+/// let filter = try RecordFilter(contractAt: schemaURL)
 /// var document = JSONDocument.empty
 /// let outcome = filter.process(Array(line.utf8), reusing: &document)
 /// if outcome.isValid { send(outcome.sanitized!) }
@@ -30,20 +32,78 @@ public struct RecordFilter: Sendable {
     public let stringSteps: [SanitizeStep]
     /// Parsing limits for records.
     public let limits: JSONLimits
-    /// The contract's `x-sanitize` lists, compiled once, by the contract's own numbering.
-    private let contractSteps: [[SanitizeStep]]
+    /// Where the contract's steps apply, when that follows from the schema's shape alone.
+    private let plan: StepPlan?
+    /// The plan's step lists, compiled, by the plan's numbering.
+    private let planSteps: [[SanitizeStep]]
+    /// Every `x-sanitize` value of the schema and its resources, compiled, for the
+    /// evaluator-driven path of schemas without a plan.
+    private let stepsByValue: [JSONValue: [SanitizeStep]]
 
-    /// Creates a filter with a contract.
+    /// Creates a filter for a contract given as a parsed schema.
+    ///
+    /// The schema is compiled into a ``Contract`` and its `x-sanitize` lists are compiled
+    /// now, so that a bad step is reported once, at start-up, with its place.
     /// - Parameters:
-    ///   - contract: the compiled contract; its `x-sanitize` lists are compiled now.
-    ///   - limits: parsing limits for records (nesting depth, duplicate keys).
-    /// - Throws: ``SanitizeError`` `configuration` for an `x-sanitize` list that is not valid,
-    ///   naming the step.
-    public init(contract: Contract, limits: JSONLimits = .default) throws {
+    ///   - schema: the JSON Schema (2020-12, or draft-07 by `$schema`).
+    ///   - resources: documents that `$ref`s may name.
+    ///   - options: contract options (formats, draft, limits).
+    ///   - limits: parsing limits for records.
+    /// - Throws: ``SanitizeError`` from the contract compiler, or `configuration` for an
+    ///   `x-sanitize` list that is not valid, located by JSON Pointer.
+    public init(
+        schema: JSONValue, resources: ContractResources = ContractResources(),
+        options: Contract.Options = Contract.Options(), limits: JSONLimits = .default
+    ) throws {
+        try self.init(schema: schema, resources: resources, options: options, limits: limits, planning: true)
+    }
+
+    /// As the public initializer; `planning: false` always asks the evaluator where steps
+    /// apply (tests compare both ways).
+    init(
+        schema: JSONValue, resources: ContractResources, options: Contract.Options, limits: JSONLimits, planning: Bool
+    ) throws {
+        let contract = try Contract(schema: schema, resources: resources, options: options)
+        var compiled: [JSONValue: [SanitizeStep]] = [:]
+        for document in [schema] + resources.documents.map(\.document) {
+            for (pointer, value) in Self.stepValues(in: document) where compiled[value] == nil {
+                do {
+                    compiled[value] = try SanitizeStep.list(value)
+                } catch let error as SanitizeError {
+                    throw SanitizeError(error.code, error.reason, at: .init(pointer: pointer + "/x-sanitize"))
+                }
+            }
+        }
+        let plan = planning ? StepPlan(schema: schema) : nil
         self.contract = contract
         self.stringSteps = []
         self.limits = limits
-        self.contractSteps = try contract.sanitizeStepLists.map { try SanitizeStep.list($0) }
+        self.plan = plan
+        self.planSteps = plan?.lists.map { compiled[$0] ?? [] } ?? []
+        self.stepsByValue = compiled
+    }
+
+    /// Creates a filter for a contract file.
+    /// - Parameters:
+    ///   - url: the schema file.
+    ///   - resources: documents that `$ref`s may name.
+    ///   - options: contract options.
+    /// - Throws: ``SanitizeError`` naming the file, as ``init(schema:resources:options:limits:)``.
+    public init(
+        contractAt url: URL, resources: ContractResources = ContractResources(),
+        options: Contract.Options = Contract.Options()
+    ) throws {
+        let file = url.path
+        do {
+            let schema = try JSONValue(parsing: try String(contentsOf: url, encoding: .utf8))
+            try self.init(schema: schema, resources: resources, options: options)
+        } catch let error as SanitizeError {
+            var location = error.location ?? .init()
+            location.file = location.file ?? file
+            throw SanitizeError(error.code, error.reason, at: location)
+        } catch {
+            throw SanitizeError(.io, "cannot read the contract", at: .init(file: file))
+        }
     }
 
     /// Creates a filter without a contract: `stringSteps` run on every string value.
@@ -54,7 +114,9 @@ public struct RecordFilter: Sendable {
         self.contract = nil
         self.stringSteps = stringSteps
         self.limits = limits
-        self.contractSteps = []
+        self.plan = nil
+        self.planSteps = []
+        self.stepsByValue = [:]
     }
 
     /// The filter `sanitize filter` uses without `--contract`: the compiled-in copy of
@@ -122,12 +184,42 @@ public struct RecordFilter: Sendable {
     }
 
     private func applyContractSteps(_ contract: Contract, to document: inout JSONDocument, violations: inout [Violation]) {
-        var applied = Set<Int>()  // (node, list) pairs reached twice run once
-        for (node, list) in contract.sanitizeStepIndices(for: document) {
-            let key = node &* 65_537 &+ list
-            guard applied.insert(key).inserted else { continue }
-            apply(contractSteps[list], at: node, of: &document, violations: &violations)
+        if let plan {
+            var applicable: [(node: Int, list: Int)] = []
+            plan.forEachApplicable(in: document) { applicable.append(($0, $1)) }
+            for (node, list) in applicable {
+                apply(planSteps[list], at: node, of: &document, violations: &violations)
+            }
+            return
         }
+        var applied = Set<[Int]>()  // a (node, list) pair reached twice runs once
+        for (node, value) in contract.sanitizeSteps(for: document) {
+            guard let steps = stepsByValue[value], applied.insert([node, value.hashValue]).inserted else { continue }
+            apply(steps, at: node, of: &document, violations: &violations)
+        }
+    }
+
+    /// Every `x-sanitize` value in a schema document, with the JSON Pointer of its schema.
+    static func stepValues(in document: JSONValue) -> [(pointer: String, value: JSONValue)] {
+        var found: [(String, JSONValue)] = []
+        var stack: [(String, JSONValue)] = [("", document)]
+        while let (pointer, value) = stack.popLast() {
+            switch value {
+            case .object(let members):
+                for member in members {
+                    if member.key == "x-sanitize" {
+                        found.append((pointer, member.value))
+                    } else if member.key != "enum" && member.key != "const" {
+                        stack.append((pointer + "/" + ContractCompiler.escapeToken(member.key), member.value))
+                    }
+                }
+            case .array(let items):
+                for (index, item) in items.enumerated() { stack.append((pointer + "/\(index)", item)) }
+            default:
+                break
+            }
+        }
+        return found.reversed()
     }
 
     private func apply(_ steps: [SanitizeStep], at node: Int, of document: inout JSONDocument, violations: inout [Violation]) {

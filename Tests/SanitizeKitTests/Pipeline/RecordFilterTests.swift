@@ -21,7 +21,7 @@ struct RecordFilterTests {
 
     @Test("the example contract and its x-sanitize lists compile")
     func exampleContractCompiles() throws {
-        let filter = try RecordFilter(contract: Contract(contentsOf: Self.contract, options: .init(assertFormats: true)))
+        let filter = try RecordFilter(contractAt: Self.contract, options: .init(assertFormats: true))
         let outcome = filter.process(Array(#"{"id":7,"name":" Zoë\u202e ","email":"Z@EXAMPLE.org","tags":[" ｘ "]}"#.utf8))
         #expect(outcome.isValid)
         #expect(text(outcome) == #"{"id":7,"name":"Zoë","email":"Z@example.org","tags":["x"]}"#)
@@ -30,9 +30,8 @@ struct RecordFilterTests {
     /// maxLength counts code points (2 per flag, 5 for the family): 3 whole graphemes are 9.
     @Test("steps run before validation: a value made valid by its steps passes")
     func stepsBeforeValidation() throws {
-        let contract = try Contract(
-            schema: #"{"properties":{"code":{"type":"string","maxLength":9,"x-sanitize":["trim",{"truncate":{"graphemes":3}}]}}}"#)
-        let filter = try RecordFilter(contract: contract)
+        let schema = try JSONValue(parsing: #"{"properties":{"code":{"type":"string","maxLength":9,"x-sanitize":["trim",{"truncate":{"graphemes":3}}]}}}"#)
+        let filter = try RecordFilter(schema: schema)
         let outcome = filter.process(Array(#"{"code":"   🇪🇸🇫🇷👨‍👩‍👧🇩🇪  "}"#.utf8))
         #expect(outcome.isValid)
         #expect(text(outcome) == #"{"code":"🇪🇸🇫🇷👨‍👩‍👧"}"#)
@@ -40,15 +39,14 @@ struct RecordFilterTests {
 
     @Test("steps reach subschemas behind $ref, allOf and items, even when an earlier member is invalid")
     func stepsEverywhere() throws {
-        let contract = try Contract(
-            schema: #"""
+        let schema = try JSONValue(parsing: #"""
                 {"$defs":{"clean":{"x-sanitize":["trim"]}},
                  "required":["id"],
                  "properties":{"a":{"$ref":"#/$defs/clean"},
                                "b":{"allOf":[{"x-sanitize":["trim"]},{"x-sanitize":[{"strip":"sql"}]}]},
                                "c":{"items":{"x-sanitize":["trim"]}}}}
                 """#)
-        let outcome = try RecordFilter(contract: contract).process(
+        let outcome = try RecordFilter(schema: schema).process(
             Array(#"{"a":" x ","b":" it's ","c":[" 1 "," 2 "]}"#.utf8))
         #expect(outcome.violations.map(\.code) == [.required])
         #expect(text(outcome) == #"{"a":"x","b":"its","c":["1","2"]}"#)
@@ -56,8 +54,8 @@ struct RecordFilterTests {
 
     @Test("a step that refuses a value is a violation at that value, not a crash")
     func failingStep() throws {
-        let contract = try Contract(schema: #"{"properties":{"q":{"x-sanitize":[{"encode":"sql-literal"}]}}}"#)
-        let outcome = try RecordFilter(contract: contract).process(Array(#"{"q":"a\u0000b"}"#.utf8))
+        let schema = try JSONValue(parsing: #"{"properties":{"q":{"x-sanitize":[{"encode":"sql-literal"}]}}}"#)
+        let outcome = try RecordFilter(schema: schema).process(Array(#"{"q":"a\u0000b"}"#.utf8))
         #expect(outcome.violations.map(\.code) == [.sanitizeStepFailed])
         #expect(outcome.violations.first?.instanceLocation == "/q")
     }
@@ -101,5 +99,58 @@ struct RecordFilterTests {
         #expect(annotated("{}") == #"{"_violations":"# + list + "}")
         #expect(annotated("[1]") == #"{"_record":[1],"_violations":"# + list + "}")
         #expect(annotated(nil) == #"{"_violations":"# + list + "}")
+    }
+}
+
+@Suite("StepPlan")
+struct StepPlanTests {
+    @Test(
+        "schemas whose steps sit under instance-dependent keywords have no plan",
+        arguments: [
+            ##"{"anyOf":[{"x-sanitize":["trim"]}]}"##,
+            ##"{"if":{"type":"string"},"then":{"x-sanitize":["trim"]}}"##,
+            ##"{"patternProperties":{"^a":{"x-sanitize":["trim"]}}}"##,
+            ##"{"additionalProperties":{"x-sanitize":["trim"]}}"##,
+            ##"{"$ref":"https://example.com/other.json"}"##,
+            ##"{"properties":{"a":{"$id":"https://example.com/a","x-sanitize":["trim"]}}}"##,
+            ##"{"$schema":"http://json-schema.org/draft-07/schema#","$ref":"#/definitions/a","x-sanitize":["trim"],"definitions":{"a":{}}}"##,
+            ##"{"$defs":{"n":{"properties":{"next":{"$ref":"#/$defs/n"}},"x-sanitize":["trim"]}},"$ref":"#/$defs/n"}"##,
+        ])
+    func noPlan(schema: String) throws {
+        #expect(StepPlan(schema: try JSONValue(parsing: schema)) == nil)
+    }
+
+    @Test("properties, items, allOf and local $ref are planned")
+    func planned() throws {
+        let schema = try JSONValue(
+            parsing: #"""
+                {"$defs":{"t":{"x-sanitize":["trim"]}},
+                 "properties":{"a":{"$ref":"#/$defs/t"},"b":{"items":{"allOf":[{"x-sanitize":["nfc"]}]}}},
+                 "anyOf":[{"required":["a"]},{}]}
+                """#)
+        let plan = try #require(StepPlan(schema: schema))
+        #expect(plan.lists.count == 2)
+    }
+
+    /// The planned walk and the evaluator must apply the same steps to the same values.
+    @Test("the plan and the evaluator agree on the example contract", arguments: [true, false])
+    func planMatchesEvaluator(assertFormats: Bool) throws {
+        let url = Fixtures.repositoryRoot.appendingPathComponent("Rules/contracts/user.schema.json")
+        let schema = try JSONValue(parsing: String(contentsOf: url, encoding: .utf8))
+        let options = Contract.Options(assertFormats: assertFormats)
+        let planned = try RecordFilter(schema: schema, resources: .init(), options: options, limits: .default, planning: true)
+        let evaluated = try RecordFilter(schema: schema, resources: .init(), options: options, limits: .default, planning: false)
+        let examples = Fixtures.repositoryRoot.appendingPathComponent("Examples/users.ndjson")
+        let lines = try String(contentsOf: examples, encoding: .utf8).split(separator: "\n").map { Array($0.utf8) }
+        let extra = [
+            #"{"id":"x","name":"  a  ","tags":["  b ","c\u202e"],"address":{"city":" x ","street":7}}"#,
+            #"[" not an object "]"#, #"" just a string ""#,
+        ].map { Array($0.utf8) }
+        for line in lines + extra {
+            let a = planned.process(line)
+            let b = evaluated.process(line)
+            #expect(a.sanitized == b.sanitized)
+            #expect(a.violations == b.violations)
+        }
     }
 }

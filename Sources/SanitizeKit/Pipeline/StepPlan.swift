@@ -1,0 +1,248 @@
+/// Where a contract's `x-sanitize` steps apply, worked out once from the schema's shape.
+///
+/// Most contracts put their steps on `properties`, `items`, `allOf` members and local
+/// `$ref`s: places that apply to an instance location whatever the instance holds. For
+/// those the plan is a small tree keyed by member name, and applying it is one walk over
+/// the record, with no schema evaluation. A contract with steps anywhere else (under
+/// `anyOf`, `if`, `patternProperties`, a remote `$ref`, …) has no plan (`nil`), and the
+/// filter asks the contract's evaluator instead.
+struct StepPlan: Sendable, Equatable {
+    /// One instance location's steps and the locations below it.
+    struct Node: Sendable, Equatable {
+        /// Indices into ``StepPlan/lists``, in the order the schema reaches them.
+        var lists: [Int] = []
+        /// Plan nodes for object members, by name.
+        var properties: [String: Int] = [:]
+        /// The plan node for every array element.
+        var items: Int?
+        var isEmpty: Bool { lists.isEmpty && properties.isEmpty && items == nil }
+    }
+
+    /// Every distinct `x-sanitize` value of the schema, in first-seen order.
+    private(set) var lists: [JSONValue] = []
+    private(set) var nodes: [Node] = [Node()]
+
+    /// Keywords whose subschemas apply only depending on the instance, or to locations a
+    /// plan by name cannot express: steps under them need the evaluator.
+    private static let conditionalKeywords: Set<String> = [
+        "anyOf", "oneOf", "not", "if", "then", "else", "dependentSchemas", "dependencies", "prefixItems",
+        "additionalItems", "contains", "additionalProperties", "patternProperties", "propertyNames",
+        "unevaluatedItems", "unevaluatedProperties", "$dynamicRef", "$recursiveRef",
+    ]
+    private static let maxRefDepth = 16
+
+    /// Builds the plan for a root schema, or returns `nil` when some step is not placed
+    /// statically.
+    init?(schema root: JSONValue) {
+        guard case .object = root, !Self.hasNestedID(root, isRoot: true) else {
+            if Self.containsSteps(root) { return nil }
+            return
+        }
+        let draft07 = Self.isDraft07(root)
+        guard visit(root, root: root, at: 0, refDepth: 0, draft07: draft07) else { return nil }
+    }
+
+    /// Adds `schema`'s steps at plan node `node`; `false` when they cannot be planned.
+    private mutating func visit(_ schema: JSONValue, root: JSONValue, at node: Int, refDepth: Int, draft07: Bool) -> Bool {
+        guard case .object(let members) = schema else { return true }
+        let hasRef = members.contains { $0.key == "$ref" }
+        for member in members {
+            switch member.key {
+            case "x-sanitize":
+                if draft07 && hasRef { return false }  // draft-07 ignores $ref's siblings
+                addList(member.value, at: node)
+            case "properties":
+                guard case .object(let properties) = member.value else { continue }
+                for property in properties where Self.reachesSteps(property.value, root: root) {
+                    let child = nodes[node].properties[property.key] ?? appendNode()
+                    nodes[node].properties[property.key] = child
+                    guard visit(property.value, root: root, at: child, refDepth: refDepth, draft07: draft07) else {
+                        return false
+                    }
+                }
+            case "items":
+                guard Self.reachesSteps(member.value, root: root) else { continue }
+                if case .array = member.value { return false }  // draft-07 tuple form
+                let child = nodes[node].items ?? appendNode()
+                nodes[node].items = child
+                guard visit(member.value, root: root, at: child, refDepth: refDepth, draft07: draft07) else { return false }
+            case "allOf":
+                guard case .array(let all) = member.value else { continue }
+                for sub in all where !visit(sub, root: root, at: node, refDepth: refDepth, draft07: draft07) {
+                    return false
+                }
+            case "$ref":
+                guard case .string(let reference) = member.value else { continue }
+                guard let target = Self.resolveLocal(reference, in: root) else {
+                    // A remote or anchored target: plannable only if we know it has no steps,
+                    // and we cannot know that here.
+                    return false
+                }
+                guard Self.reachesSteps(target, root: root) else { continue }
+                guard refDepth < Self.maxRefDepth else { return false }  // recursive schema
+                guard visit(target, root: root, at: node, refDepth: refDepth + 1, draft07: draft07) else { return false }
+            case "$defs", "definitions":
+                continue  // reached through $ref only
+            default:
+                if Self.conditionalKeywords.contains(member.key), Self.reachesSteps(member.value, root: root) {
+                    return false
+                }
+            }
+        }
+        return true
+    }
+
+    private mutating func appendNode() -> Int {
+        nodes.append(Node())
+        return nodes.count - 1
+    }
+
+    private mutating func addList(_ value: JSONValue, at node: Int) {
+        let index = lists.firstIndex(of: value) ?? {
+            lists.append(value)
+            return lists.count - 1
+        }()
+        if !nodes[node].lists.contains(index) { nodes[node].lists.append(index) }
+    }
+
+    /// Calls `body(instanceNode, listIndex)` for every step list that applies, in document
+    /// order, walking the record once.
+    func forEachApplicable(in document: JSONDocument, _ body: (Int, Int) -> Void) {
+        var pending: [(plan: Int, node: Int)] = [(0, document.root)]
+        while let (planIndex, node) = pending.popLast() {
+            let plan = nodes[planIndex]
+            for list in plan.lists { body(node, list) }
+            switch document.kind(node) {
+            case .object where !plan.properties.isEmpty:
+                var child = node + 1
+                for _ in 0..<document.count(node) {
+                    let value = child + 1
+                    if let key = document.string(child), let next = plan.properties[key] {
+                        pending.append((next, value))
+                    }
+                    child = document.after(value)
+                }
+            case .array:
+                guard let items = plan.items else { break }
+                var child = node + 1
+                for _ in 0..<document.count(node) {
+                    pending.append((items, child))
+                    child = document.after(child)
+                }
+            default:
+                break
+            }
+        }
+    }
+
+    // MARK: schema inspection
+
+    /// Whether `value` holds an `x-sanitize` member anywhere.
+    static func containsSteps(_ value: JSONValue) -> Bool {
+        reachesSteps(value, root: nil)
+    }
+
+    /// Whether `value`, or a schema it reaches through `$ref`, holds an `x-sanitize` member.
+    /// A `$ref` that does not resolve inside `root` (remote, an anchor) counts as reaching
+    /// steps, since nothing here can tell; with no `root`, references are not followed.
+    static func reachesSteps(_ value: JSONValue, root: JSONValue?) -> Bool {
+        var stack = [value]
+        var followed = Set<String>()
+        while let next = stack.popLast() {
+            switch next {
+            case .object(let members):
+                for member in members {
+                    if member.key == "x-sanitize" { return true }
+                    if member.key == "enum" || member.key == "const" { continue }
+                    if let root, member.key == "$ref" || member.key == "$dynamicRef",
+                        case .string(let reference) = member.value
+                    {
+                        guard let target = resolveLocal(reference, in: root) else { return true }
+                        if followed.insert(reference).inserted { stack.append(target) }
+                        continue
+                    }
+                    stack.append(member.value)
+                }
+            case .array(let items):
+                stack.append(contentsOf: items)
+            default:
+                break
+            }
+        }
+        return false
+    }
+
+    /// Whether a subschema below the root declares its own `$id` (and so its own base URI).
+    private static func hasNestedID(_ value: JSONValue, isRoot: Bool) -> Bool {
+        var stack: [(JSONValue, Bool)] = [(value, isRoot)]
+        while let (next, root) = stack.popLast() {
+            switch next {
+            case .object(let members):
+                for member in members {
+                    if member.key == "$id" && !root { return true }
+                    if member.key == "enum" || member.key == "const" { continue }
+                    stack.append((member.value, false))
+                }
+            case .array(let items):
+                stack.append(contentsOf: items.map { ($0, false) })
+            default:
+                break
+            }
+        }
+        return false
+    }
+
+    private static func isDraft07(_ root: JSONValue) -> Bool {
+        guard case .string(let uri)? = root["$schema"] else { return false }
+        return uri.contains("draft-07") || uri.contains("draft-06") || uri.contains("draft-04")
+    }
+
+    /// The target of `#` or `#/json/pointer` inside the root schema.
+    private static func resolveLocal(_ reference: String, in root: JSONValue) -> JSONValue? {
+        guard reference.hasPrefix("#") else { return nil }
+        let pointer = reference.dropFirst()
+        guard pointer.isEmpty || pointer.hasPrefix("/") else { return nil }  // "#anchor"
+        var current = root
+        for token in pointer.split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
+            let key = ContractCompiler.unescapeToken(token).removingPercentEncodingIfPossible()
+            switch current {
+            case .object: guard let next = current[key] else { return nil }; current = next
+            case .array(let items):
+                guard let index = Int(key), items.indices.contains(index) else { return nil }
+                current = items[index]
+            default: return nil
+            }
+        }
+        return current
+    }
+}
+
+extension String {
+    /// `%XX` escapes decoded, as a JSON Pointer in a URI fragment needs; unchanged when an
+    /// escape is malformed.
+    fileprivate func removingPercentEncodingIfPossible() -> String {
+        guard contains("%") else { return self }
+        var bytes: [UInt8] = []
+        var iterator = Array(utf8).makeIterator()
+        while let byte = iterator.next() {
+            guard byte == 0x25 else {
+                bytes.append(byte)
+                continue
+            }
+            guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else {
+                return self
+            }
+            bytes.append(high << 4 | low)
+        }
+        return String(validating: bytes, as: UTF8.self) ?? self
+    }
+}
+
+private func hexValue(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case 0x30...0x39: byte - 0x30
+    case 0x41...0x46: byte - 0x41 + 10
+    case 0x61...0x66: byte - 0x61 + 10
+    default: nil
+    }
+}
