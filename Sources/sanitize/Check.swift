@@ -1,9 +1,9 @@
 import ArgumentParser
 
-/// `sanitize check …`: checkers that print a verdict per input.
+/// `sanitize check …`: checkers that print a verdict for each input.
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check inputs and print a verdict for each.",
-        subcommands: [CheckImage.self]
+        subcommands: [CheckEmail.self, CheckImage.self]
     )
 }

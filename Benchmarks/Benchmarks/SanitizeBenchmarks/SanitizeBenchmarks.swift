@@ -6,4 +6,5 @@ nonisolated(unsafe) let benchmarks: @Sendable () -> Void = {
     registerMessagesBenchmarks()
     registerGuardBenchmarks()
     registerFilesBenchmarks()
+    registerEmailBenchmarks()
 }

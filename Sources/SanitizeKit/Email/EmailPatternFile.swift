@@ -1,0 +1,75 @@
+import Foundation
+
+/// The `.pcre` rule file format of `Rules/email/`: a pattern with a header of comments.
+///
+/// Lines whose first non-blank character is `#` are comments. Every other line is trimmed of
+/// spaces and tabs at both ends, and the lines are joined without separators into one PCRE2
+/// pattern (so a long pattern may be split over lines; write `\x20` for a space at a line's
+/// end). The validator matches the pattern against the whole input.
+public enum EmailPatternFile {
+    /// The name of the rule file for `mode` inside a rules directory: `email/<mode>.pcre`.
+    /// - Parameter mode: the mode.
+    /// - Returns: the path relative to the rules directory.
+    public static func relativePath(for mode: EmailMode) -> String { "email/\(mode.rawValue).pcre" }
+
+    /// The pattern held by a rule file's text.
+    /// - Parameters:
+    ///   - text: the file's contents.
+    ///   - file: the file name, for the error's location.
+    /// - Returns: the pattern: the non-comment lines, trimmed and joined.
+    /// - Throws: ``SanitizeError`` coded `configuration` when the file holds no pattern.
+    public static func pattern(fromFileText text: String, file: String? = nil) throws -> String {
+        var pattern = ""
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.trimmingCharacters(in: CharacterSet(charactersIn: " \t\r"))
+            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+            pattern += trimmed
+        }
+        guard !pattern.isEmpty else {
+            throw SanitizeError(
+                .configuration, "the email rule file holds no pattern, only comments or blank lines",
+                at: file.map { SanitizeError.Location(file: $0) })
+        }
+        return pattern
+    }
+
+    /// Reads the rule file for `mode` from a rules directory (`<directory>/email/<mode>.pcre`).
+    /// - Parameters:
+    ///   - mode: the mode whose file to read.
+    ///   - directory: the rules directory, the one that holds `email/`.
+    /// - Returns: the pattern the file holds.
+    /// - Throws: ``SanitizeError`` coded `io` when the file cannot be read, `configuration`
+    ///   when it holds no pattern.
+    public static func pattern(for mode: EmailMode, inRulesDirectory directory: String) throws -> String {
+        let path = URL(fileURLWithPath: directory).appendingPathComponent(relativePath(for: mode)).path
+        return try pattern(fromFile: path)
+    }
+
+    /// Reads a rule file.
+    /// - Parameter path: the file's path.
+    /// - Returns: the pattern the file holds.
+    /// - Throws: ``SanitizeError`` coded `io` when the file cannot be read as UTF-8,
+    ///   `configuration` when it holds no pattern.
+    public static func pattern(fromFile path: String) throws -> String {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw SanitizeError(.io, "cannot read the email rule file", at: SanitizeError.Location(file: path))
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw SanitizeError(.invalidUTF8, "the email rule file is not UTF-8", at: SanitizeError.Location(file: path))
+        }
+        return try pattern(fromFileText: text, file: path)
+    }
+
+    /// The compiled-in copy of `Rules/email/<mode>.pcre` (a test checks they are equal).
+    /// - Parameter mode: the mode.
+    /// - Returns: the file's full text, comments included.
+    public static func defaultFileText(for mode: EmailMode) -> String {
+        switch mode {
+        case .html5: DefaultEmailPatterns.html5
+        case .rfc5321: DefaultEmailPatterns.rfc5321
+        case .strict: DefaultEmailPatterns.strict
+        case .lenient: DefaultEmailPatterns.lenient
+        case .international: DefaultEmailPatterns.international
+        }
+    }
+}

@@ -1,0 +1,89 @@
+/// The rule an email address broke.
+///
+/// Each case names one rule; ``description`` says it in words with its source, and ``code``
+/// is a stable identifier for scripts.
+public enum EmailRejection: Hashable, Sendable, CustomStringConvertible {
+    /// The input is longer than ``EmailValidator/maxInputBytes`` and was not examined.
+    case inputTooLong(limit: Int)
+    /// The input is not well-formed UTF-8.
+    case invalidUTF8
+    /// The address is over 254 octets (RFC 5321 §4.5.3.1.3: a path of 256 less `<` and `>`).
+    case addressTooLong
+    /// There is no `@` separating a local part from a domain.
+    case missingAtSign
+    /// Nothing before the `@`.
+    case emptyLocalPart
+    /// Nothing after the `@`.
+    case emptyDomain
+    /// The local part is over 64 octets (RFC 5321 §4.5.3.1.1).
+    case localPartTooLong
+    /// The domain is over 253 octets in its ASCII (A-label) form (RFC 1035 §2.3.4).
+    case domainTooLong
+    /// A domain label is empty: a leading, trailing or doubled dot (RFC 5321 §4.1.2 sub-domain).
+    case emptyLabel
+    /// A domain label is over 63 octets, in A-label form for a U-label (RFC 1035 §2.3.4).
+    case labelTooLong
+    /// A domain label starts or ends with a hyphen (RFC 5321 §4.1.2 Let-dig, RFC 5891 §4.2.3.1).
+    case labelHyphenAtEdge
+    /// A domain label holds a character other than letters, digits and hyphens
+    /// (RFC 5321 §4.1.2 Ldh-str; for U-labels, letters, marks and digits of any script).
+    case labelInvalidCharacter
+    /// An `xn--` label is not the A-label of a U-label: bad Punycode, or it decodes to ASCII
+    /// or to text that does not encode back to it (RFC 5890 §2.3.2.1, RFC 3492).
+    case invalidALabel
+    /// A U-label breaks RFC 5891 §4.2.3: `--` in positions 3–4, or a combining mark first.
+    case invalidULabel
+    /// An `[…]` address literal is not a valid IPv4 address, `IPv6:` address, or has an
+    /// unknown tag (RFC 5321 §4.1.3).
+    case invalidAddressLiteral
+    /// The address does not match the mode's pattern.
+    case patternMismatch(mode: EmailMode)
+    /// The pattern gave up on this input at the PCRE2 match limit; treated as invalid.
+    case matchLimitExceeded(mode: EmailMode)
+
+    /// A stable kebab-case identifier of the rule, such as `local-part-too-long`.
+    public var code: String {
+        switch self {
+        case .inputTooLong: "input-too-long"
+        case .invalidUTF8: "invalid-utf8"
+        case .addressTooLong: "address-too-long"
+        case .missingAtSign: "missing-at-sign"
+        case .emptyLocalPart: "empty-local-part"
+        case .emptyDomain: "empty-domain"
+        case .localPartTooLong: "local-part-too-long"
+        case .domainTooLong: "domain-too-long"
+        case .emptyLabel: "empty-label"
+        case .labelTooLong: "label-too-long"
+        case .labelHyphenAtEdge: "label-hyphen-at-edge"
+        case .labelInvalidCharacter: "label-invalid-character"
+        case .invalidALabel: "invalid-a-label"
+        case .invalidULabel: "invalid-u-label"
+        case .invalidAddressLiteral: "invalid-address-literal"
+        case .patternMismatch: "pattern-mismatch"
+        case .matchLimitExceeded: "match-limit-exceeded"
+        }
+    }
+
+    /// The rule in words, with its source, e.g. `local part is over 64 octets (RFC 5321 §4.5.3.1.1)`.
+    public var description: String {
+        switch self {
+        case .inputTooLong(let limit): "input is over \(limit) bytes and was not examined"
+        case .invalidUTF8: "input is not UTF-8"
+        case .addressTooLong: "address is over 254 octets (RFC 5321 §4.5.3.1.3)"
+        case .missingAtSign: "no @ between local part and domain"
+        case .emptyLocalPart: "local part is empty"
+        case .emptyDomain: "domain is empty"
+        case .localPartTooLong: "local part is over 64 octets (RFC 5321 §4.5.3.1.1)"
+        case .domainTooLong: "domain is over 253 octets (RFC 1035 §2.3.4)"
+        case .emptyLabel: "domain has an empty label (leading, trailing or doubled dot)"
+        case .labelTooLong: "domain label is over 63 octets (RFC 1035 §2.3.4)"
+        case .labelHyphenAtEdge: "domain label starts or ends with a hyphen (RFC 5321 §4.1.2)"
+        case .labelInvalidCharacter: "domain label has a character other than letters, digits, hyphen (RFC 5321 §4.1.2)"
+        case .invalidALabel: "xn-- label is not a valid A-label (RFC 5890 §2.3.2.1, RFC 3492)"
+        case .invalidULabel: "U-label has -- in positions 3-4 or starts with a combining mark (RFC 5891 §4.2.3)"
+        case .invalidAddressLiteral: "address literal is not [IPv4] or [IPv6:...] (RFC 5321 §4.1.3)"
+        case .patternMismatch(let mode): "does not match the \(mode) pattern"
+        case .matchLimitExceeded(let mode): "the \(mode) pattern hit its match limit on this input"
+        }
+    }
+}

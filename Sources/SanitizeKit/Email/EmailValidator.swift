@@ -1,0 +1,122 @@
+/// Validates email addresses in one ``EmailMode``, with a PCRE2 pattern compiled once.
+///
+/// ```swift
+/// let validator = EmailValidator(mode: .rfc5321)
+/// validator.validate("joe@example.com")              // .valid
+/// validator.validate(String(repeating: "a", count: 65) + "@example.com")
+///                                                    // .invalid(.localPartTooLong)
+/// ```
+///
+/// The pattern of each mode is data: `Rules/email/<mode>.pcre`, compiled in as the default and
+/// replaceable with ``init(mode:pattern:options:maxInputBytes:)`` or
+/// ``init(mode:rulesDirectory:options:)``.
+/// In the ``EmailMode/rfc5321`` and ``EmailMode/international`` modes the pattern is checked
+/// after the rules a regular expression expresses poorly (lengths in octets, label rules,
+/// address literal values, Punycode), so a rejection names the rule that failed. The other
+/// modes are their pattern alone; when the built-in `html5` pattern fails, the reason still
+/// names the WHATWG rule (missing `@`, empty or over-long label, hyphen at a label's edge…)
+/// where one explains it.
+///
+/// A validator is immutable and `Sendable`: share one across threads.
+public struct EmailValidator: Sendable {
+    /// The mode this validator checks.
+    public let mode: EmailMode
+    /// The compiled pattern (its text is `pattern.pattern`).
+    public let pattern: PCRE2Pattern
+    /// Inputs longer than this are rejected as ``EmailRejection/inputTooLong(limit:)`` without
+    /// being matched. The structural modes reject anything over 254 octets anyway.
+    public let maxInputBytes: Int
+
+    /// True when the pattern is the mode's built-in one; only then may a failed `html5` match
+    /// be explained by a named rule (a pattern of your own may fail for reasons of its own).
+    private let usesBuiltInPattern: Bool
+
+    /// The default for ``maxInputBytes``: 4,096 bytes, far above any deliverable address
+    /// (RFC 5321 caps it at 254 octets) yet high enough to leave the `html5`, `strict` and
+    /// `lenient` definitions, which have no limit, unchanged for real input.
+    public static let defaultMaxInputBytes = 4_096
+
+    /// The pattern options used when none are given: whole-input match, JIT on, default limits.
+    public static let defaultPatternOptions = PCRE2Pattern.Options(anchored: true)
+
+    /// A validator with the mode's built-in pattern (the compiled-in copy of `Rules/email/`).
+    /// - Parameter mode: the definition of a valid address; `html5` when not given.
+    public init(mode: EmailMode = .html5) {
+        do {
+            try self.init(mode: mode, pattern: EmailPatternFile.pattern(fromFileText: EmailPatternFile.defaultFileText(for: mode)))
+        } catch {
+            // The built-in patterns are fixed text that the tests compile; this cannot happen.
+            preconditionFailure("the built-in \(mode) email pattern does not compile: \(error)")
+        }
+    }
+
+    /// A validator with a pattern of your own for `mode`.
+    /// - Parameters:
+    ///   - mode: the mode; it decides which checks run besides the pattern.
+    ///   - pattern: a PCRE2 pattern, matched against the whole input.
+    ///   - options: compile options and limits; `anchored` is always turned on.
+    ///   - maxInputBytes: the longest input examined.
+    /// - Throws: ``SanitizeError`` coded `regex-compile` when the pattern does not compile.
+    public init(
+        mode: EmailMode, pattern: String, options: PCRE2Pattern.Options = defaultPatternOptions,
+        maxInputBytes: Int = defaultMaxInputBytes
+    ) throws {
+        var options = options
+        options.anchored = true
+        self.mode = mode
+        self.pattern = try PCRE2Pattern(pattern, options: options)
+        self.usesBuiltInPattern =
+            (try? EmailPatternFile.pattern(fromFileText: EmailPatternFile.defaultFileText(for: mode))) == pattern
+        self.maxInputBytes = maxInputBytes
+    }
+
+    /// A validator whose pattern is read from `<rulesDirectory>/email/<mode>.pcre`.
+    /// - Parameters:
+    ///   - mode: the mode.
+    ///   - rulesDirectory: the rules directory (the one holding `email/`).
+    ///   - options: compile options and limits; `anchored` is always turned on.
+    /// - Throws: ``SanitizeError`` coded `io` when the file cannot be read, `configuration`
+    ///   when it holds no pattern, `regex-compile` when the pattern does not compile.
+    public init(
+        mode: EmailMode, rulesDirectory: String, options: PCRE2Pattern.Options = defaultPatternOptions
+    ) throws {
+        let text = try EmailPatternFile.pattern(for: mode, inRulesDirectory: rulesDirectory)
+        do {
+            try self.init(mode: mode, pattern: text, options: options)
+        } catch var error as SanitizeError {
+            error.location = SanitizeError.Location(
+                file: rulesDirectory + "/" + EmailPatternFile.relativePath(for: mode),
+                byteOffset: error.location?.byteOffset)
+            throw error
+        }
+    }
+
+    /// Validates one address.
+    /// - Parameter address: the address, without surrounding white space or angle brackets.
+    /// - Returns: ``EmailVerdict/valid`` or the rule that failed.
+    public func validate(_ address: String) -> EmailVerdict {
+        var address = address
+        return address.withUTF8 { validate(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Validates one address given as UTF-8 bytes (invalid UTF-8 is an invalid address).
+    /// - Parameter utf8: the address's bytes.
+    /// - Returns: ``EmailVerdict/valid`` or the rule that failed.
+    public func validate(_ utf8: UnsafeRawBufferPointer) -> EmailVerdict {
+        guard utf8.count <= maxInputBytes else { return .invalid(.inputTooLong(limit: maxInputBytes)) }
+        if mode.checksStructure, let rejection = EmailStructure.rejection(utf8, international: mode == .international) {
+            return .invalid(rejection)
+        }
+        do {
+            if try pattern.matches(utf8) { return .valid }
+            if mode == .html5, usesBuiltInPattern, let rejection = EmailStructure.html5Diagnosis(utf8) {
+                return .invalid(rejection)
+            }
+            return .invalid(.patternMismatch(mode: mode))
+        } catch let error as SanitizeError where error.code == .invalidUTF8 {
+            return .invalid(.invalidUTF8)
+        } catch {
+            return .invalid(.matchLimitExceeded(mode: mode))
+        }
+    }
+}
