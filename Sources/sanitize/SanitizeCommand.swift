@@ -21,6 +21,7 @@ struct SanitizeCommand: ParsableCommand {
             Guard.self,
             Check.self,
             Filter.self,
+            Validate.self,
         ]
     )
 

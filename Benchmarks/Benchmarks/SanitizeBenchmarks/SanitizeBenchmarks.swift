@@ -6,5 +6,6 @@ nonisolated(unsafe) let benchmarks: @Sendable () -> Void = {
     registerMessagesBenchmarks()
     registerGuardBenchmarks()
     registerFilesBenchmarks()
+    registerContractBenchmarks()
     registerEmailBenchmarks()
 }

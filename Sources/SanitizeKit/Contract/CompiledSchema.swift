@@ -7,7 +7,7 @@ struct PropertyKey: Sendable {
     init(_ text: String) {
         self.text = text
         self.bytes = Array(text.utf8)
-        self.hash = bytes.withUnsafeBytes { JSONDocument.fnv1a($0) }
+        self.hash = bytes.withUnsafeBytes { JSONDocument.keyHash($0) }
     }
 }
 
@@ -16,77 +16,93 @@ struct NumberBound: Sendable {
     let decimal: JSONDecimal
     /// The bound as an integer when it is one and fits: compared without parsing decimals.
     let int: Int64?
+    /// The bound as a Double when that comparison is exact (see ``JSONDecimal/exactDouble(_:)``).
+    let double: Double?
     let text: String
 
     init?(_ text: String) {
         guard let decimal = JSONDecimal(text) else { return nil }
         self.decimal = decimal
         self.int = decimal.int64
+        var copy = text
+        self.double = copy.withUTF8 { JSONDecimal.exactDouble(UnsafeRawBufferPointer($0)) }
         self.text = text
     }
 }
 
 /// The object applicators of one schema combined, so an instance's members are walked once:
-/// `properties` (keys sorted by hash), `patternProperties`, `additionalProperties`.
+/// `properties`, `patternProperties`, `additionalProperties`. The evaluator reads the
+/// properties through ``ProgramBuffers/FastShape`` (hash scan, then a byte comparison).
 struct ObjectShape: Sendable {
     var keys: [PropertyKey] = []
-    var schemas: [Int] = []
-    var patterns: [(pattern: PatternMatcher, schema: Int)] = []
-    var additional: Int?
-    /// A hash → index table when there are many properties; linear scan otherwise.
-    var table: [UInt64: [Int]] = [:]
-
-    func lookup(hash: UInt64, equals: (PropertyKey) -> Bool) -> Int? {
-        if keys.count > 12 {
-            guard let candidates = table[hash] else { return nil }
-            for index in candidates where equals(keys[index]) { return index }
-            return nil
-        }
-        for index in keys.indices where keys[index].hash == hash && equals(keys[index]) { return index }
-        return nil
-    }
+    /// Per property: its index in ``ContractProgram/keys`` and its hash (parallel to `keys`).
+    var keyIndices: [Int32] = []
+    var hashes: [UInt64] = []
+    var schemas: [Int32] = []
+    var patterns: [(pattern: Int32, schema: Int32)] = []
+    var additional: Int32 = noSchema
 }
 
-/// One compiled keyword. Checks are grouped per instance type inside ``CompiledSchema``.
+/// A run of entries in one of the program's pools (`lists` or `checks`).
+struct PoolRange: Sendable {
+    var start: Int32 = 0
+    var count: Int32 = 0
+
+    var range: Range<Int> { Int(start)..<Int(start + count) }
+    var isEmpty: Bool { count == 0 }
+}
+
+/// One compiled keyword. Every payload is a plain value (an index into one of the program's
+/// tables or pools), so checks are copied without reference counting in the hot path.
 enum Check: Sendable {
     // any type
     case type(UInt8)
-    case const(Int)
-    case enumeration([Int])
+    case const(Int32)
+    /// Constant indices in `lists`.
+    case enumeration(PoolRange)
     // in-place applicators
-    case ref(Int)
-    case dynamicRef(anchor: String, fallback: Int)
-    case allOf([Int])
-    case anyOf([Int])
-    case oneOf([Int])
-    case not(Int)
-    case conditional(ifSchema: Int, thenSchema: Int?, elseSchema: Int?)
-    case dependentSchemas([(key: PropertyKey, schema: Int)])
+    case ref(Int32)
+    case dynamicRef(anchor: Int32, fallback: Int32)
+    /// Schema indices in `lists`.
+    case allOf(PoolRange)
+    case anyOf(PoolRange)
+    case oneOf(PoolRange)
+    case not(Int32)
+    case conditional(ifSchema: Int32, thenSchema: Int32, elseSchema: Int32)
+    /// (key index, schema index) pairs in `lists`.
+    case dependentSchemas(PoolRange)
     // strings
     case minLength(Int)
     case maxLength(Int)
-    case pattern(PatternMatcher)
+    case pattern(Int32)
     case format(FormatKind)
-    // numbers
-    case minimum(NumberBound)
-    case maximum(NumberBound)
-    case exclusiveMinimum(NumberBound)
-    case exclusiveMaximum(NumberBound)
-    case multipleOf(NumberBound)
+    // numbers (indices into `bounds`)
+    case minimum(Int32)
+    case maximum(Int32)
+    case exclusiveMinimum(Int32)
+    case exclusiveMaximum(Int32)
+    case multipleOf(Int32)
     // objects
     case minProperties(Int)
     case maxProperties(Int)
-    case required([PropertyKey])
-    case dependentRequired([(key: PropertyKey, required: [PropertyKey])])
-    case propertyNames(Int)
-    case object(ObjectShape)
+    /// Key indices in `lists`.
+    case required(PoolRange)
+    /// Index into `dependentRequired`.
+    case dependentRequired(Int32)
+    case propertyNames(Int32)
+    /// Index into `shapes`.
+    case object(Int32)
     // arrays
     case minItems(Int)
     case maxItems(Int)
     case uniqueItems
-    case items(prefix: [Int], rest: Int?, keyword: String)
-    case contains(schema: Int, min: Int, max: Int?)
+    /// Prefix schema indices in `lists`; `rest` is -1 when absent.
+    case items(prefix: PoolRange, rest: Int32, additional: Bool)
+    case contains(schema: Int32, min: Int, max: Int)
 }
+
+/// `-1` for "no schema" in the index fields of ``Check`` and ``CompiledSchema``.
+let noSchema: Int32 = -1
 
 /// Bits of a `type` check.
 enum TypeBits {
@@ -111,29 +127,32 @@ enum TypeBits {
     }
 }
 
-/// One schema (a JSON object or boolean) after compilation.
+/// One schema (a JSON object or boolean) after compilation: plain values only.
 struct CompiledSchema: Sendable {
     enum Kind: Sendable { case alwaysValid, alwaysInvalid, checks }
     var kind: Kind = .checks
-    /// Where this schema is: resource URI (no fragment) and JSON Pointer inside it.
-    var resourceURI: String = ""
-    var pointer: String = ""
     /// Index into ``ContractProgram/resources`` (for the dynamic scope).
-    var resource: Int = 0
-    var general: [Check] = []
-    var inPlace: [Check] = []
-    var strings: [Check] = []
-    var numbers: [Check] = []
-    var objects: [Check] = []
-    var arrays: [Check] = []
-    var unevaluatedProperties: Int?
-    var unevaluatedItems: Int?
+    var resource: Int32 = 0
+    var general = PoolRange()
+    var inPlace = PoolRange()
+    var strings = PoolRange()
+    var numbers = PoolRange()
+    var objects = PoolRange()
+    var arrays = PoolRange()
+    var unevaluatedProperties: Int32 = noSchema
+    var unevaluatedItems: Int32 = noSchema
     /// `writeOnly: true` or `x-sensitive: true`: values under it never appear in messages.
     var sensitive = false
-    /// Index into ``ContractProgram/sanitizeSteps`` when the schema has `x-sanitize`.
-    var sanitizeSteps: Int?
+    /// Index into ``ContractProgram/sanitizeSteps`` when the schema has `x-sanitize`, else -1.
+    var sanitizeSteps: Int32 = -1
 
-    var needsAnnotations: Bool { unevaluatedProperties != nil || unevaluatedItems != nil }
+    var needsAnnotations: Bool { unevaluatedProperties >= 0 || unevaluatedItems >= 0 }
+}
+
+/// Where a compiled schema came from: resource URI (no fragment) and JSON Pointer inside it.
+struct SchemaLocation: Sendable {
+    var resourceURI: String
+    var pointer: String
 }
 
 /// A schema resource (a schema with `$id`, or a document root), for `$dynamicRef`.
@@ -145,9 +164,52 @@ struct SchemaResource: Sendable {
 /// Everything a compiled contract holds; immutable after compilation.
 struct ContractProgram: Sendable {
     var schemas: [CompiledSchema] = []
+    var locations: [SchemaLocation] = []
     var resources: [SchemaResource] = []
+    /// All checks of all schemas; a schema names its runs by ``PoolRange``.
+    var checks: [Check] = []
+    /// Index lists (schema, key and constant indices) that checks point into.
+    var lists: [Int32] = []
+    var keys: [PropertyKey] = []
+    var bounds: [NumberBound] = []
+    var patterns: [PatternMatcher] = []
+    var shapes: [ObjectShape] = []
+    var dependentRequired: [[(key: PropertyKey, required: [PropertyKey])]] = []
+    var anchorNames: [String] = []
     /// `const`/`enum` values, each parsed once into its own document.
     var constants: [JSONDocument] = []
     var sanitizeSteps: [JSONValue] = []
     var root = 0
+    /// Whether any `$dynamicRef` needs the dynamic scope tracked.
+    var usesDynamicScope = false
+
+    mutating func list(_ values: [Int]) -> PoolRange {
+        let range = PoolRange(start: Int32(lists.count), count: Int32(values.count))
+        lists.append(contentsOf: values.map { Int32($0) })
+        return range
+    }
+
+    mutating func key(_ text: String) -> Int {
+        keys.append(PropertyKey(text))
+        return keys.count - 1
+    }
+}
+
+/// A schema's checks while it is being compiled, before they move into the program's pool.
+struct SchemaBuilder {
+    var general: [Check] = []
+    var inPlace: [Check] = []
+    var strings: [Check] = []
+    var numbers: [Check] = []
+    var objects: [Check] = []
+    var arrays: [Check] = []
+    var unevaluatedProperties: Int32 = noSchema
+    var unevaluatedItems: Int32 = noSchema
+    var sensitive = false
+    var sanitizeSteps: Int32 = -1
+
+    var isTrivial: Bool {
+        general.isEmpty && inPlace.isEmpty && strings.isEmpty && numbers.isEmpty && objects.isEmpty && arrays.isEmpty
+            && unevaluatedProperties < 0 && unevaluatedItems < 0 && sanitizeSteps < 0 && !sensitive
+    }
 }

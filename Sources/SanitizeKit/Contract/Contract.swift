@@ -44,6 +44,7 @@ public struct Contract: Sendable {
     }
 
     let program: ContractProgram
+    let buffers: ProgramBuffers
     /// The options the contract was compiled with.
     public let options: Options
 
@@ -60,6 +61,7 @@ public struct Contract: Sendable {
         for (uri, document) in resources.documents { compiler.index(document: document, uri: uri) }
         compiler.index(document: schema, uri: options.baseURI)
         program = try compiler.compileRoot(uri: options.baseURI)
+        buffers = ProgramBuffers(program)
         self.options = options
     }
 
@@ -112,7 +114,7 @@ public struct Contract: Sendable {
     /// - Parameter document: the instance.
     /// - Returns: the verdict and, when invalid, the violations.
     public func validate(_ document: JSONDocument) -> ValidationResult {
-        var evaluator = Evaluator(program: program, document: document, failFast: options.stopAtFirstError)
+        var evaluator = Evaluator(buffers: buffers, document: document, failFast: options.stopAtFirstError)
         var annotations = Annotations()
         let valid = evaluator.evaluate(program.root, document.root, &annotations, collect: false)
         return ValidationResult(isValid: valid, violations: evaluator.violations)
@@ -122,7 +124,7 @@ public struct Contract: Sendable {
     /// - Parameter document: the instance.
     /// - Returns: `true` when valid.
     public func isValid(_ document: JSONDocument) -> Bool {
-        var evaluator = Evaluator(program: program, document: document, failFast: true)
+        var evaluator = Evaluator(buffers: buffers, document: document, failFast: true)
         var annotations = Annotations()
         evaluator.quiet = 1
         return evaluator.evaluate(program.root, document.root, &annotations, collect: false)
@@ -158,7 +160,8 @@ public struct Contract: Sendable {
     static func parseViolation(_ error: SanitizeError) -> Violation {
         Violation(
             instanceLocation: "", keywordLocation: "", absoluteKeywordLocation: "",
-            code: Violation.Code(rawValue: error.code.rawValue), message: "not valid JSON: \(error)")
+            code: Violation.Code(rawValue: error.code.rawValue),
+            message: "not valid JSON: \(error.reason)" + (error.location.map { " (\($0))" } ?? ""))
     }
 
     /// The `x-sanitize` values of the schemas that apply to each node of an instance.
@@ -170,7 +173,7 @@ public struct Contract: Sendable {
     /// - Returns: pairs of instance node index and the raw `x-sanitize` value.
     public func sanitizeSteps(for document: JSONDocument) -> [(node: Int, steps: JSONValue)] {
         guard !program.sanitizeSteps.isEmpty else { return [] }
-        var evaluator = Evaluator(program: program, document: document, failFast: false)
+        var evaluator = Evaluator(buffers: buffers, document: document, failFast: false)
         evaluator.collectSteps = true
         evaluator.quiet = 1
         var annotations = Annotations()

@@ -1,6 +1,6 @@
 extension ContractCompiler {
     /// Compiles the keywords of one schema object into grouped checks.
-    mutating func compileKeywords(_ entry: SchemaEntry, into schema: inout CompiledSchema) throws(SanitizeError) {
+    mutating func compileKeywords(_ entry: SchemaEntry, into schema: inout SchemaBuilder) throws(SanitizeError) {
         guard case .object(let members) = entry.value else { return }
         var keywords: [String: JSONValue] = [:]
         for member in members { keywords[member.key] = member.value }
@@ -8,12 +8,12 @@ extension ContractCompiler {
 
         if keywords["writeOnly"] == .bool(true) || keywords["x-sensitive"] == .bool(true) { schema.sensitive = true }
         if let steps = keywords["x-sanitize"] {
-            schema.sanitizeSteps = program.sanitizeSteps.count
+            schema.sanitizeSteps = Int32(program.sanitizeSteps.count)
             program.sanitizeSteps.append(steps)
         }
 
-        func sub(_ tokens: [String], _ value: JSONValue) throws(SanitizeError) -> Int {
-            try compile(child(entry, tokens, value))
+        func sub(_ tokens: [String], _ value: JSONValue) throws(SanitizeError) -> Int32 {
+            Int32(try compile(child(entry, tokens, value)))
         }
         func invalid(_ keyword: String, _ reason: String) -> SanitizeError {
             SanitizeError(.contractInvalid, "\(keyword): \(reason)", at: .init(pointer: entry.pointer + "/" + keyword))
@@ -25,17 +25,22 @@ extension ContractCompiler {
             else { throw invalid(keyword, "must be a non-negative integer") }
             return Int(clamping: result)
         }
-        func bound(_ keyword: String) throws(SanitizeError) -> NumberBound? {
+        func boundValue(_ keyword: String) throws(SanitizeError) -> NumberBound? {
             guard let value = keywords[keyword] else { return nil }
             guard case .number(let text) = value, let result = NumberBound(text) else { throw invalid(keyword, "must be a number") }
             return result
         }
-        func schemaList(_ keyword: String) throws(SanitizeError) -> [Int]? {
+        func bound(_ keyword: String) throws(SanitizeError) -> Int32? {
+            guard let result = try boundValue(keyword) else { return nil }
+            program.bounds.append(result)
+            return Int32(program.bounds.count - 1)
+        }
+        func schemaList(_ keyword: String) throws(SanitizeError) -> PoolRange? {
             guard let value = keywords[keyword] else { return nil }
             guard case .array(let items) = value, !items.isEmpty else { throw invalid(keyword, "must be a non-empty array of schemas") }
             var result: [Int] = []
-            for (index, item) in items.enumerated() { result.append(try sub([keyword, String(index)], item)) }
-            return result
+            for (index, item) in items.enumerated() { result.append(Int(try sub([keyword, String(index)], item))) }
+            return program.list(result)
         }
         func keys(_ value: JSONValue, _ keyword: String) throws(SanitizeError) -> [PropertyKey] {
             guard case .array(let items) = value else { throw invalid(keyword, "must be an array of strings") }
@@ -46,23 +51,25 @@ extension ContractCompiler {
             }
             return result
         }
-        func constant(_ value: JSONValue) throws(SanitizeError) -> Int {
+        func constant(_ value: JSONValue) throws(SanitizeError) -> Int32 {
             program.constants.append(try JSONDocument(parsing: value.serialized(), limits: JSONLimits(duplicateKeys: .allow)))
-            return program.constants.count - 1
+            return Int32(program.constants.count - 1)
         }
 
         // References. Draft-07: `$ref` makes every sibling keyword be ignored.
         if case .string(let reference)? = keywords["$ref"] {
             let target = try resolve(reference, from: entry, keyword: "$ref")
-            schema.inPlace.append(.ref(try compile(target)))
+            schema.inPlace.append(.ref(Int32(try compile(target))))
             if draft == .draft7 { return }
         }
         if draft == .draft2020_12, case .string(let reference)? = keywords["$dynamicRef"] {
             let target = try resolve(reference, from: entry, keyword: "$dynamicRef")
-            let index = try compile(target)
+            let index = Int32(try compile(target))
             let fragment = URIReference(reference).fragment ?? ""
             if !fragment.isEmpty, !fragment.hasPrefix("/"), target.value["$dynamicAnchor"] == .string(fragment) {
-                schema.inPlace.append(.dynamicRef(anchor: fragment, fallback: index))
+                program.anchorNames.append(fragment)
+                program.usesDynamicScope = true
+                schema.inPlace.append(.dynamicRef(anchor: Int32(program.anchorNames.count - 1), fallback: index))
             } else {
                 schema.inPlace.append(.ref(index))
             }
@@ -77,25 +84,30 @@ extension ContractCompiler {
             let ifSchema = try sub(["if"], value)
             let thenSchema = try keywords["then"].map { (v) throws(SanitizeError) in try sub(["then"], v) }
             let elseSchema = try keywords["else"].map { (v) throws(SanitizeError) in try sub(["else"], v) }
-            if thenSchema != nil || elseSchema != nil {
-                schema.inPlace.append(.conditional(ifSchema: ifSchema, thenSchema: thenSchema, elseSchema: elseSchema))
-            }
+            // Kept even without then/else: `if` still yields annotations for unevaluated*.
+            schema.inPlace.append(.conditional(ifSchema: ifSchema, thenSchema: thenSchema ?? noSchema, elseSchema: elseSchema ?? noSchema))
         }
-        var dependentSchemas: [(key: PropertyKey, schema: Int)] = []
+        var dependentSchemas: [Int] = []
         var dependentRequired: [(key: PropertyKey, required: [PropertyKey])] = []
         if draft == .draft2020_12, case .object(let map)? = keywords["dependentSchemas"] {
-            for member in map { dependentSchemas.append((PropertyKey(member.key), try sub(["dependentSchemas", member.key], member.value))) }
+            for member in map {
+                dependentSchemas.append(program.key(member.key))
+                dependentSchemas.append(Int(try sub(["dependentSchemas", member.key], member.value)))
+            }
         }
-        if draft == .draft7, case .object(let map)? = keywords["dependencies"] {
+        // Draft-07 `dependencies`; in 2020-12 kept for compatibility (its metaschema still
+        // describes it), split by value type into dependentRequired / dependentSchemas.
+        if case .object(let map)? = keywords["dependencies"] {
             for member in map {
                 if case .array = member.value {
                     dependentRequired.append((PropertyKey(member.key), try keys(member.value, "dependencies")))
                 } else {
-                    dependentSchemas.append((PropertyKey(member.key), try sub(["dependencies", member.key], member.value)))
+                    dependentSchemas.append(program.key(member.key))
+                    dependentSchemas.append(Int(try sub(["dependencies", member.key], member.value)))
                 }
             }
         }
-        if !dependentSchemas.isEmpty { schema.inPlace.append(.dependentSchemas(dependentSchemas)) }
+        if !dependentSchemas.isEmpty { schema.inPlace.append(.dependentSchemas(program.list(dependentSchemas))) }
 
         // Object applicators.
         var shape = ObjectShape()
@@ -103,25 +115,28 @@ extension ContractCompiler {
         if case .object(let map)? = keywords["properties"] {
             hasShape = true
             for member in map {
-                shape.keys.append(PropertyKey(member.key))
+                let key = PropertyKey(member.key)
+                shape.keys.append(key)
+                shape.hashes.append(key.hash)
+                shape.keyIndices.append(Int32(program.key(member.key)))
                 shape.schemas.append(try sub(["properties", member.key], member.value))
-            }
-            if shape.keys.count > 12 {
-                for (index, key) in shape.keys.enumerated() { shape.table[key.hash, default: []].append(index) }
             }
         }
         if case .object(let map)? = keywords["patternProperties"] {
             hasShape = true
             for member in map {
-                let matcher = try PatternMatcher(member.key, at: entry.pointer + "/patternProperties")
-                shape.patterns.append((matcher, try sub(["patternProperties", member.key], member.value)))
+                program.patterns.append(try PatternMatcher(member.key, at: entry.pointer + "/patternProperties"))
+                shape.patterns.append((Int32(program.patterns.count - 1), try sub(["patternProperties", member.key], member.value)))
             }
         }
         if let value = keywords["additionalProperties"] {
             hasShape = true
             shape.additional = try sub(["additionalProperties"], value)
         }
-        if hasShape { schema.objects.append(.object(shape)) }
+        if hasShape {
+            program.shapes.append(shape)
+            schema.objects.append(.object(Int32(program.shapes.count - 1)))
+        }
         if let value = keywords["propertyNames"] { schema.objects.append(.propertyNames(try sub(["propertyNames"], value))) }
 
         // Array applicators.
@@ -129,27 +144,29 @@ extension ContractCompiler {
         case .draft2020_12:
             var prefix: [Int] = []
             if case .array(let items)? = keywords["prefixItems"] {
-                for (index, item) in items.enumerated() { prefix.append(try sub(["prefixItems", String(index)], item)) }
+                for (index, item) in items.enumerated() { prefix.append(Int(try sub(["prefixItems", String(index)], item))) }
             }
             let rest = try keywords["items"].map { (v) throws(SanitizeError) in try sub(["items"], v) }
-            if !prefix.isEmpty || rest != nil { schema.arrays.append(.items(prefix: prefix, rest: rest, keyword: "items")) }
+            if !prefix.isEmpty || rest != nil {
+                schema.arrays.append(.items(prefix: program.list(prefix), rest: rest ?? noSchema, additional: false))
+            }
         case .draft7:
             if case .array(let items)? = keywords["items"] {
                 var prefix: [Int] = []
-                for (index, item) in items.enumerated() { prefix.append(try sub(["items", String(index)], item)) }
+                for (index, item) in items.enumerated() { prefix.append(Int(try sub(["items", String(index)], item))) }
                 let rest = try keywords["additionalItems"].map { (v) throws(SanitizeError) in try sub(["additionalItems"], v) }
-                schema.arrays.append(.items(prefix: prefix, rest: rest, keyword: "additionalItems"))
+                schema.arrays.append(.items(prefix: program.list(prefix), rest: rest ?? noSchema, additional: true))
             } else if let value = keywords["items"] {
-                schema.arrays.append(.items(prefix: [], rest: try sub(["items"], value), keyword: "items"))
+                schema.arrays.append(.items(prefix: PoolRange(), rest: try sub(["items"], value), additional: false))
             }
         }
         if let value = keywords["contains"] {
             let containsSchema = try sub(["contains"], value)
             var minimum = 1
-            var maximum: Int?
+            var maximum = -1
             if draft == .draft2020_12 && entry.validationVocabulary {
                 minimum = try count("minContains") ?? 1
-                maximum = try count("maxContains")
+                maximum = try count("maxContains") ?? -1
             }
             schema.arrays.append(.contains(schema: containsSchema, min: minimum, max: maximum))
         }
@@ -159,7 +176,7 @@ extension ContractCompiler {
         }
 
         // Format: an annotation unless assertions are asked for.
-        if options.assertFormats, case .string(let name)? = keywords["format"], let kind = FormatKind(rawValue: name) {
+        if options.assertFormats || entry.formatAssertion, case .string(let name)? = keywords["format"], let kind = FormatKind(rawValue: name) {
             schema.strings.append(.format(kind))
         }
 
@@ -188,32 +205,44 @@ extension ContractCompiler {
         if let value = keywords["enum"] {
             guard case .array(let items) = value else { throw invalid("enum", "must be an array") }
             var indices: [Int] = []
-            for item in items { indices.append(try constant(item)) }
-            schema.general.append(.enumeration(indices))
+            for item in items { indices.append(Int(try constant(item))) }
+            schema.general.append(.enumeration(program.list(indices)))
         }
         if let value = try count("minLength") { schema.strings.append(.minLength(value)) }
         if let value = try count("maxLength") { schema.strings.append(.maxLength(value)) }
         if case .string(let source)? = keywords["pattern"] {
-            schema.strings.append(.pattern(try PatternMatcher(source, at: entry.pointer + "/pattern")))
+            program.patterns.append(try PatternMatcher(source, at: entry.pointer + "/pattern"))
+            schema.strings.append(.pattern(Int32(program.patterns.count - 1)))
         }
         if let value = try bound("minimum") { schema.numbers.append(.minimum(value)) }
         if let value = try bound("maximum") { schema.numbers.append(.maximum(value)) }
         if let value = try bound("exclusiveMinimum") { schema.numbers.append(.exclusiveMinimum(value)) }
         if let value = try bound("exclusiveMaximum") { schema.numbers.append(.exclusiveMaximum(value)) }
-        if let value = try bound("multipleOf") {
+        if let value = try boundValue("multipleOf") {
             guard !value.decimal.negative, !value.decimal.isZero else { throw invalid("multipleOf", "must be greater than 0") }
-            schema.numbers.append(.multipleOf(value))
+            program.bounds.append(value)
+            schema.numbers.append(.multipleOf(Int32(program.bounds.count - 1)))
         }
         if let value = try count("minProperties") { schema.objects.insert(.minProperties(value), at: 0) }
         if let value = try count("maxProperties") { schema.objects.insert(.maxProperties(value), at: 0) }
         if let value = keywords["required"] {
             let list = try keys(value, "required")
-            if !list.isEmpty { schema.objects.insert(.required(list), at: 0) }
+            if !list.isEmpty {
+                var indices: [Int] = []
+                for key in list {
+                    program.keys.append(key)
+                    indices.append(program.keys.count - 1)
+                }
+                schema.objects.insert(.required(program.list(indices)), at: 0)
+            }
         }
         if draft == .draft2020_12, case .object(let map)? = keywords["dependentRequired"] {
             for member in map { dependentRequired.append((PropertyKey(member.key), try keys(member.value, "dependentRequired"))) }
         }
-        if !dependentRequired.isEmpty { schema.objects.append(.dependentRequired(dependentRequired)) }
+        if !dependentRequired.isEmpty {
+            program.dependentRequired.append(dependentRequired)
+            schema.objects.append(.dependentRequired(Int32(program.dependentRequired.count - 1)))
+        }
         if let value = try count("minItems") { schema.arrays.insert(.minItems(value), at: 0) }
         if let value = try count("maxItems") { schema.arrays.insert(.maxItems(value), at: 0) }
         if keywords["uniqueItems"] == .bool(true) { schema.arrays.append(.uniqueItems) }

@@ -8,6 +8,8 @@ struct SchemaEntry {
     let draft: Draft
     /// False when the dialect's metaschema leaves out the validation vocabulary.
     let validationVocabulary: Bool
+    /// True when the dialect's metaschema lists the format-assertion vocabulary.
+    var formatAssertion = false
 
     var canonical: String { resourceURI + "#" + pointer }
 }
@@ -34,85 +36,95 @@ struct ContractCompiler {
     }
 
     static let validationVocabularyURI = "https://json-schema.org/draft/2020-12/vocab/validation"
+    static let formatAssertionVocabularyURI = "https://json-schema.org/draft/2020-12/vocab/format-assertion"
 
     // MARK: indexing
 
     /// Registers a document and every schema inside it under all the URIs that name it.
     mutating func index(document: JSONValue, uri: String) {
         let base = URIReference(uri).withoutFragment
-        walk(document, base: base, scopes: [(base.text, "")], draft: options.defaultDraft, validation: true)
+        walk(document, base: base, scopes: [(base.text, "")], draft: options.defaultDraft, validation: true, formats: false)
     }
 
-    mutating func walk(_ value: JSONValue, base: URIReference, scopes: [(uri: String, pointer: String)], draft: Draft, validation: Bool) {
+    mutating func walk(
+        _ value: JSONValue, base: URIReference, scopes: [(uri: String, pointer: String)], draft: Draft, validation: Bool, formats: Bool
+    ) {
         var base = base
         var scopes = scopes
         var draft = draft
         var validation = validation
+        var formats = formats
         if case .object = value {
             if case .string(let metaschema)? = value["$schema"] {
                 if let known = Draft.named(metaschema) {
                     draft = known
                     validation = true
+                    formats = false
                 } else if let meta = lookupMetaschema(metaschema) {
                     draft = meta.draft
                     validation = meta.validation
+                    formats = meta.formats
                 }
             }
             let hasRef = value["$ref"] != nil
             if case .string(let id)? = value["$id"], !(draft == .draft7 && hasRef) {
                 if draft == .draft7 && id.hasPrefix("#") {
-                    register(base.text + "#" + String(id.dropFirst()), value, base, scopes, draft, validation)
+                    register(base.text + "#" + String(id.dropFirst()), value, base, scopes, draft, validation, formats)
                 } else {
                     let resolved = base.resolve(URIReference(id))
                     base = resolved.withoutFragment
                     scopes.append((base.text, ""))
                     if let fragment = resolved.fragment, !fragment.isEmpty, draft == .draft7 {
-                        register(base.text + "#" + fragment, value, base, scopes, draft, validation)
+                        register(base.text + "#" + fragment, value, base, scopes, draft, validation, formats)
                     }
                 }
             }
         }
         for scope in scopes {
-            register(scope.uri + "#" + scope.pointer, value, base, scopes, draft, validation)
+            register(scope.uri + "#" + scope.pointer, value, base, scopes, draft, validation, formats)
         }
         guard case .object = value else { return }
         if draft == .draft2020_12 {
             if case .string(let anchor)? = value["$anchor"] {
-                register(base.text + "#" + anchor, value, base, scopes, draft, validation)
+                register(base.text + "#" + anchor, value, base, scopes, draft, validation, formats)
             }
             if case .string(let anchor)? = value["$dynamicAnchor"] {
-                register(base.text + "#" + anchor, value, base, scopes, draft, validation)
+                register(base.text + "#" + anchor, value, base, scopes, draft, validation, formats)
                 dynamicAnchors[base.text, default: [:]][anchor] = base.text + "#" + anchor
             }
         }
         for (tokens, child) in ContractCompiler.subschemas(of: value, draft: draft) {
             let suffix = tokens.map { "/" + ContractCompiler.escapeToken($0) }.joined()
-            walk(child, base: base, scopes: scopes.map { ($0.uri, $0.pointer + suffix) }, draft: draft, validation: validation)
+            walk(
+                child, base: base, scopes: scopes.map { ($0.uri, $0.pointer + suffix) }, draft: draft, validation: validation,
+                formats: formats)
         }
     }
 
     mutating func register(
         _ key: String, _ value: JSONValue, _ base: URIReference, _ scopes: [(uri: String, pointer: String)], _ draft: Draft,
-        _ validation: Bool
+        _ validation: Bool, _ formats: Bool
     ) {
         guard entries[key] == nil, let innermost = scopes.last else { return }
         entries[key] = SchemaEntry(
             value: value, base: base, resourceURI: innermost.uri, pointer: innermost.pointer, draft: draft,
-            validationVocabulary: validation)
+            validationVocabulary: validation, formatAssertion: formats)
     }
 
     /// A registered metaschema's dialect: its own `$schema` draft, and whether its
     /// `$vocabulary` (when present) includes the validation vocabulary.
-    func lookupMetaschema(_ uri: String) -> (draft: Draft, validation: Bool)? {
+    func lookupMetaschema(_ uri: String) -> (draft: Draft, validation: Bool, formats: Bool)? {
         let reference = URIReference(uri).withoutFragment.text
         guard let entry = entries[reference + "#"] else { return nil }
         var draft = options.defaultDraft
         if case .string(let own)? = entry.value["$schema"], let known = Draft.named(own) { draft = known }
         var validation = true
+        var formats = false
         if case .object(let vocabularies)? = entry.value["$vocabulary"] {
             validation = vocabularies.contains { $0.key == ContractCompiler.validationVocabularyURI }
+            formats = vocabularies.contains { $0.key == ContractCompiler.formatAssertionVocabularyURI }
         }
-        return (draft, validation)
+        return (draft, validation, formats)
     }
 
     static func escapeToken(_ token: String) -> String {
@@ -192,7 +204,7 @@ struct ContractCompiler {
             }
             let found = SchemaEntry(
                 value: value, base: root.base, resourceURI: root.resourceURI, pointer: root.pointer + fragment, draft: root.draft,
-                validationVocabulary: root.validationVocabulary)
+                validationVocabulary: root.validationVocabulary, formatAssertion: root.formatAssertion)
             entries[document + "#" + fragment] = found
             return found
         }
@@ -212,7 +224,7 @@ struct ContractCompiler {
         if let found = entries[parent.resourceURI + "#" + pointer] { return found }
         return SchemaEntry(
             value: value, base: parent.base, resourceURI: parent.resourceURI, pointer: pointer, draft: parent.draft,
-            validationVocabulary: parent.validationVocabulary)
+            validationVocabulary: parent.validationVocabulary, formatAssertion: parent.formatAssertion)
     }
 
     // MARK: compiling
@@ -250,21 +262,34 @@ struct ContractCompiler {
         if let index = memo[canonical] { return index }
         let index = program.schemas.count
         program.schemas.append(CompiledSchema())
+        program.locations.append(SchemaLocation(resourceURI: entry.resourceURI, pointer: entry.pointer))
         memo[canonical] = index
         var schema = CompiledSchema()
-        schema.resourceURI = entry.resourceURI
-        schema.pointer = entry.pointer
-        schema.resource = resource(entry.resourceURI)
+        schema.resource = Int32(resource(entry.resourceURI))
         switch entry.value {
         case .bool(let allowed):
             schema.kind = allowed ? .alwaysValid : .alwaysInvalid
         case .object:
-            try compileKeywords(entry, into: &schema)
-            if schema.general.isEmpty && schema.inPlace.isEmpty && schema.strings.isEmpty && schema.numbers.isEmpty
-                && schema.objects.isEmpty && schema.arrays.isEmpty && !schema.needsAnnotations && schema.sanitizeSteps == nil
-                && !schema.sensitive
-            {
+            var builder = SchemaBuilder()
+            try compileKeywords(entry, into: &builder)
+            if builder.isTrivial {
                 schema.kind = .alwaysValid
+            } else {
+                func flush(_ checks: [Check]) -> PoolRange {
+                    let range = PoolRange(start: Int32(program.checks.count), count: Int32(checks.count))
+                    program.checks.append(contentsOf: checks)
+                    return range
+                }
+                schema.general = flush(builder.general)
+                schema.inPlace = flush(builder.inPlace)
+                schema.strings = flush(builder.strings)
+                schema.numbers = flush(builder.numbers)
+                schema.objects = flush(builder.objects)
+                schema.arrays = flush(builder.arrays)
+                schema.unevaluatedProperties = builder.unevaluatedProperties
+                schema.unevaluatedItems = builder.unevaluatedItems
+                schema.sensitive = builder.sensitive
+                schema.sanitizeSteps = builder.sanitizeSteps
             }
         default:
             throw SanitizeError(

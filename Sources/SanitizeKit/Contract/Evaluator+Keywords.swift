@@ -26,7 +26,8 @@ extension Evaluator {
             if length <= limit { return true }
             report(s, "maxLength", .maxLength, "string has \(length) characters, more than the maximum \(limit)")
             return false
-        case .pattern(let matcher):
+        case .pattern(let index):
+            let matcher = buffers.program.patterns[Int(index)]
             if document.withStringBytes(node, { matcher.matches($0) }) { return true }
             report(s, "pattern", .pattern, "string does not match the pattern \(JSONValue.string(matcher.source).jsonText)\(shown(node))")
             return false
@@ -42,39 +43,43 @@ extension Evaluator {
     // MARK: numbers
 
     /// Compares the number at `node` with a bound: -1, 0 or 1.
-    func compare(_ node: Int, _ bound: NumberBound) -> Int {
-        if let small = smallInteger(node), let limit = bound.int {
+    func compare(_ node: Int, _ boundIndex: Int32) -> Int {
+        let fast = fastBounds[Int(boundIndex)]
+        if let limit = fast.int, let small = smallInteger(node) {
             return small < limit ? -1 : (small == limit ? 0 : 1)
         }
+        if let limit = fast.double, let value = exactDouble(node) {
+            return value < limit ? -1 : (value == limit ? 0 : 1)
+        }
         guard let value = decimal(node) else { return 0 }
-        return JSONDecimal.compare(value, bound.decimal)
+        return JSONDecimal.compare(value, buffers.program.bounds[Int(boundIndex)].decimal)
     }
 
     mutating func checkNumber(_ s: Int, _ check: Check, _ node: Int) -> Bool {
         switch check {
-        case .minimum(let bound):
-            if compare(node, bound) >= 0 { return true }
-            report(s, "minimum", .minimum, "number is less than the minimum \(bound.text)\(shown(node))")
+        case .minimum(let index):
+            if compare(node, index) >= 0 { return true }
+            report(s, "minimum", .minimum, "number is less than the minimum \(buffers.program.bounds[Int(index)].text)\(shown(node))")
             return false
-        case .maximum(let bound):
-            if compare(node, bound) <= 0 { return true }
-            report(s, "maximum", .maximum, "number is greater than the maximum \(bound.text)\(shown(node))")
+        case .maximum(let index):
+            if compare(node, index) <= 0 { return true }
+            report(s, "maximum", .maximum, "number is greater than the maximum \(buffers.program.bounds[Int(index)].text)\(shown(node))")
             return false
-        case .exclusiveMinimum(let bound):
-            if compare(node, bound) > 0 { return true }
-            report(s, "exclusiveMinimum", .exclusiveMinimum, "number must be greater than \(bound.text)\(shown(node))")
+        case .exclusiveMinimum(let index):
+            if compare(node, index) > 0 { return true }
+            report(s, "exclusiveMinimum", .exclusiveMinimum, "number must be greater than \(buffers.program.bounds[Int(index)].text)\(shown(node))")
             return false
-        case .exclusiveMaximum(let bound):
-            if compare(node, bound) < 0 { return true }
-            report(s, "exclusiveMaximum", .exclusiveMaximum, "number must be less than \(bound.text)\(shown(node))")
+        case .exclusiveMaximum(let index):
+            if compare(node, index) < 0 { return true }
+            report(s, "exclusiveMaximum", .exclusiveMaximum, "number must be less than \(buffers.program.bounds[Int(index)].text)\(shown(node))")
             return false
-        case .multipleOf(let bound):
-            if let small = smallInteger(node), let divisor = bound.int, divisor > 0 {
+        case .multipleOf(let index):
+            if let small = smallInteger(node), let divisor = fastBounds[Int(index)].int, divisor > 0 {
                 if small % divisor == 0 { return true }
-            } else if let value = decimal(node), value.isMultiple(of: bound.decimal) {
+            } else if let value = decimal(node), value.isMultiple(of: buffers.program.bounds[Int(index)].decimal) {
                 return true
             }
-            report(s, "multipleOf", .multipleOf, "number is not a multiple of \(bound.text)\(shown(node))")
+            report(s, "multipleOf", .multipleOf, "number is not a multiple of \(buffers.program.bounds[Int(index)].text)\(shown(node))")
             return false
         default:
             return true
@@ -82,6 +87,20 @@ extension Evaluator {
     }
 
     // MARK: objects
+
+    /// Whether an object node has a member named by program key `keyIndex`.
+    func has(key keyIndex: Int, in node: Int) -> Bool {
+        var child = node + 1
+        let end = document.after(node)
+        let wanted = buffers.keySpans[keyIndex].count
+        while child < end {
+            let key = document.nodes[child]
+            let plainMismatch = key.flags & JSONNode.Flags.escaped == 0 && Int(key.end - key.start) != wanted
+            if !plainMismatch, document.withStringBytes(child, { buffers.keyEquals(keyIndex, $0) }) { return true }
+            child = document.after(child + 1)
+        }
+        return false
+    }
 
     /// Whether an object node has a member with this key.
     func has(_ key: PropertyKey, in node: Int) -> Bool {
@@ -94,10 +113,6 @@ extension Evaluator {
             }
             return false
         }
-    }
-
-    func keyHash(_ keyNode: Int) -> UInt64 {
-        document.withStringBytes(keyNode) { JSONDocument.fnv1a($0) }
     }
 
     mutating func checkObject(_ s: Int, _ check: Check, _ node: Int, _ annotations: inout Annotations, collect: Bool) -> Bool {
@@ -113,15 +128,16 @@ extension Evaluator {
             return false
         case .required(let keys):
             var valid = true
-            for key in keys where !has(key, in: node) {
+            for index in keys.range where !has(key: Int(lists[index]), in: node) {
+                let key = buffers.program.keys[Int(lists[index])]
                 report(s, "required", .required, "required member \(JSONValue.string(key.text).jsonText) is missing")
                 valid = false
                 if stopEarly { return false }
             }
             return valid
-        case .dependentRequired(let list):
+        case .dependentRequired(let table):
             var valid = true
-            for dependency in list where has(dependency.key, in: node) {
+            for dependency in buffers.program.dependentRequired[Int(table)] where has(dependency.key, in: node) {
                 for key in dependency.required where !has(key, in: node) {
                     report(
                         s, "dependentRequired", .dependentRequired,
@@ -137,24 +153,25 @@ extension Evaluator {
             let end = document.after(node)
             while child < end {
                 var ignored = Annotations()
-                if !probe(sub, child, &ignored, collect: false) {
-                    path.append(.key(child))
+                if !probe(Int(sub), child, &ignored, collect: false) {
+                    pushPath(.key(child))
                     report(s, "propertyNames", .propertyNames, "member name is not allowed\(shown(child))")
-                    path.removeLast()
+                    popPath()
                     valid = false
                     if stopEarly { return false }
                 }
                 child = document.after(child + 1)
             }
             return valid
-        case .object(let shape):
-            return checkShape(s, shape, node, &annotations, collect: collect)
+        case .object(let index):
+            return checkShape(s, Int(index), node, &annotations, collect: collect)
         default:
             return true
         }
     }
 
-    mutating func checkShape(_ s: Int, _ shape: ObjectShape, _ node: Int, _ annotations: inout Annotations, collect: Bool) -> Bool {
+    mutating func checkShape(_ s: Int, _ shapeIndex: Int, _ node: Int, _ annotations: inout Annotations, collect: Bool) -> Bool {
+        let shape = buffers.shapes[shapeIndex]
         var valid = true
         var child = node + 1
         let end = document.after(node)
@@ -163,34 +180,41 @@ extension Evaluator {
         while child < end {
             let value = child + 1
             var matched = false
-            if !shape.keys.isEmpty {
-                let hash = keyHash(child)
-                let found = shape.lookup(hash: hash) { key in
-                    key.bytes.withUnsafeBytes { document.keyEquals(child, $0) }
+            if shape.count > 0 {
+                let found: Int = document.withStringBytes(child) { key in
+                    let hash = JSONDocument.keyHash(key)
+                    for index in 0..<shape.count where buffers.hashes[shape.first + index] == hash
+                        && buffers.keyEquals(Int(lists[shape.keys + index]), key)
+                    {
+                        return index
+                    }
+                    return -1
                 }
-                if let found {
+                if found >= 0 {
                     matched = true
-                    if !evaluateChild(shape.schemas[found], value, .key(child)) {
+                    if !evaluateChild(Int(lists[shape.schemas + found]), value, .key(child)) {
                         valid = false
                         if stopEarly { return false }
                     }
                 }
             }
-            if !shape.patterns.isEmpty {
-                for entry in shape.patterns where document.withStringBytes(child, { entry.pattern.matches($0) }) {
+            if shape.hasPatterns {
+                for entry in buffers.program.shapes[shapeIndex].patterns
+                where document.withStringBytes(child, { buffers.program.patterns[Int(entry.pattern)].matches($0) }) {
                     matched = true
-                    if !evaluateChild(entry.schema, value, .key(child)) {
+                    if !evaluateChild(Int(entry.schema), value, .key(child)) {
                         valid = false
                         if stopEarly { return false }
                     }
                 }
             }
-            if !matched, let additional = shape.additional {
+            if !matched, shape.additional >= 0 {
+                let additional = Int(shape.additional)
                 matched = true
-                if program.schemas[additional].kind == .alwaysInvalid {
-                    path.append(.key(child))
+                if schemas[additional].kind == .alwaysInvalid {
+                    pushPath(.key(child))
                     report(s, "additionalProperties", .additionalProperties, "member is not allowed by the contract")
-                    path.removeLast()
+                    popPath()
                     valid = false
                     if stopEarly { return false }
                 } else if !evaluateChild(additional, value, .key(child)) {
@@ -211,14 +235,14 @@ extension Evaluator {
         let end = document.after(node)
         let memberCount = document.count(node)
         var memberIndex = 0
-        let denied = program.schemas[sub].kind == .alwaysInvalid
+        let denied = schemas[sub].kind == .alwaysInvalid
         while child < end {
             let evaluated = !annotations.properties.isEmpty && annotations.properties[memberIndex]
             if !evaluated {
                 if denied {
-                    path.append(.key(child))
+                    pushPath(.key(child))
                     report(s, "unevaluatedProperties", .unevaluatedProperties, "member is not allowed by the contract")
-                    path.removeLast()
+                    popPath()
                     valid = false
                     if stopEarly { return false }
                 } else if !evaluateChild(sub, child + 1, .key(child)) {
@@ -248,24 +272,25 @@ extension Evaluator {
             return false
         case .uniqueItems:
             return checkUnique(s, node)
-        case .items(let prefix, let rest, let keyword):
+        case .items(let prefix, let rest, let additional):
+            let keyword = additional ? "additionalItems" : "items"
             var valid = true
             var child = node + 1
             var index = 0
             let end = document.after(node)
             while child < end {
                 let sub: Int
-                if index < prefix.count {
-                    sub = prefix[index]
-                } else if let rest {
-                    sub = rest
+                if index < Int(prefix.count) {
+                    sub = Int(lists[prefix.range.lowerBound + index])
+                } else if rest >= 0 {
+                    sub = Int(rest)
                 } else {
                     break
                 }
-                if index >= prefix.count && program.schemas[sub].kind == .alwaysInvalid {
-                    path.append(.index(index))
+                if index >= Int(prefix.count) && schemas[sub].kind == .alwaysInvalid {
+                    pushPath(.index(index))
                     report(s, keyword, .additionalItems, "array has more than \(prefix.count) items")
-                    path.removeLast()
+                    popPath()
                     valid = false
                     if stopEarly { return false }
                     break
@@ -286,11 +311,11 @@ extension Evaluator {
             let end = document.after(node)
             while child < end {
                 var ignored = Annotations()
-                if probe(sub, child, &ignored, collect: false) {
+                if probe(Int(sub), child, &ignored, collect: false) {
                     matches += 1
                     if collect { annotations.markItems(index..<(index + 1), of: itemCount) }
-                    if !collect, let maximum, matches > maximum { break }
-                    if !collect, maximum == nil, matches >= minimum { break }
+                    if !collect, maximum >= 0, matches > maximum { break }
+                    if !collect, maximum < 0, matches >= minimum { break }
                 }
                 index += 1
                 child = document.after(child)
@@ -301,7 +326,7 @@ extension Evaluator {
                     minimum == 1 ? "no item matches the contains schema" : "only \(matches) items match the contains schema, fewer than \(minimum)")
                 return false
             }
-            if let maximum, matches > maximum {
+            if maximum >= 0, matches > maximum {
                 report(s, "maxContains", .maxContains, "more than \(maximum) items match the contains schema")
                 return false
             }
@@ -312,8 +337,30 @@ extension Evaluator {
     }
 
     mutating func checkUnique(_ s: Int, _ node: Int) -> Bool {
+        let count = document.count(node)
+        guard count > 1 else { return true }
+        if count <= 16 {
+            // Small arrays: pairwise, without allocating.
+            var first = node + 1
+            var firstIndex = 0
+            let end = document.after(node)
+            while first < end {
+                var second = document.after(first)
+                var secondIndex = firstIndex + 1
+                while second < end {
+                    if JSONEquality.equal(document, first, document, second) {
+                        report(s, "uniqueItems", .uniqueItems, "items \(firstIndex) and \(secondIndex) are equal")
+                        return false
+                    }
+                    second = document.after(second)
+                    secondIndex += 1
+                }
+                first = document.after(first)
+                firstIndex += 1
+            }
+            return true
+        }
         let items = document.elements(node)
-        guard items.count > 1 else { return true }
         var hashed: [(hash: UInt64, node: Int, index: Int)] = []
         hashed.reserveCapacity(items.count)
         for (index, item) in items.enumerated() { hashed.append((JSONEquality.hash(document, item), item, index)) }
@@ -341,14 +388,14 @@ extension Evaluator {
         var index = 0
         let end = document.after(node)
         let itemCount = document.count(node)
-        let denied = program.schemas[sub].kind == .alwaysInvalid
+        let denied = schemas[sub].kind == .alwaysInvalid
         while child < end {
             let evaluated = !annotations.items.isEmpty && annotations.items[index]
             if !evaluated {
                 if denied {
-                    path.append(.index(index))
+                    pushPath(.index(index))
                     report(s, "unevaluatedItems", .unevaluatedItems, "item is not allowed by the contract")
-                    path.removeLast()
+                    popPath()
                     valid = false
                     if stopEarly { return false }
                 } else if !evaluateChild(sub, child, .index(index)) {

@@ -33,9 +33,15 @@ struct Annotations {
     }
 }
 
-/// The violations of one evaluation.
+/// The violations of one evaluation, and the instance-path stack (plain memory, reused by a
+/// ``ContractValidator`` across instances).
 final class ViolationSink {
     var items: [Violation] = []
+    /// Room for the path: evaluation nests at most ``Evaluator/depthLimit`` children, plus one.
+    static let pathCapacity = 1_024
+    let path = UnsafeMutablePointer<PathStep>.allocate(capacity: ViolationSink.pathCapacity)
+
+    deinit { path.deallocate() }
 }
 
 /// One step of the path from the instance root to the value being checked.
@@ -44,31 +50,51 @@ enum PathStep {
     case index(Int)
 }
 
-/// Walks one instance against a compiled program. Never throws: failures become violations.
+/// Walks one instance against a compiled buffers.program. Never throws: failures become violations.
 struct Evaluator {
-    let program: ContractProgram
+    let schemas: UnsafeBufferPointer<CompiledSchema>
+    let checks: UnsafeBufferPointer<Check>
+    let lists: UnsafeBufferPointer<Int32>
+    let fastBounds: UnsafeBufferPointer<ProgramBuffers.FastBound>
+    let buffers: ProgramBuffers
+    let usesDynamicScope: Bool
     let document: JSONDocument
     let failFast: Bool
     /// Collected violations; a reference so that reporting does not need `mutating`
     /// (messages are built lazily from the evaluator's state, only when reported).
-    let sink = ViolationSink()
+    let sink: ViolationSink
     var violations: [Violation] { sink.items }
     /// > 0 inside `anyOf`/`oneOf`/`not`/`if`/`contains`/`propertyNames`: nothing is reported.
     var quiet = 0
-    var path: [PathStep] = []
+    /// Depth of the instance path held in `sink.path`.
+    var pathCount = 0
     var dynamicScope: [Int] = []
     var sensitive = 0
     var depth = 0
+    /// Schemas entered at the current instance location without consuming input (a `$ref`
+    /// cycle such as `a → b → a` grows only this).
+    var inPlaceDepth = 0
     /// When set, `x-sanitize` values met on the way are collected with their instance node.
     var collectSteps = false
     var steps: [(node: Int, steps: Int)] = []
 
-    static let depthLimit = 400
+    /// Most nested schema evaluations in all: a recursive schema over a deeply nested instance
+    /// stops here with a `depth-limit` violation instead of exhausting the thread's stack
+    /// (600 keeps a debug build on a 512 KiB stack safe; about 300 levels of `items`/`$ref`).
+    static let depthLimit = 600
+    /// Most schemas entered at one instance location.
+    static let inPlaceDepthLimit = 64
 
-    init(program: ContractProgram, document: JSONDocument, failFast: Bool) {
-        self.program = program
+    init(buffers: ProgramBuffers, document: JSONDocument, failFast: Bool, sink: ViolationSink = ViolationSink()) {
+        self.schemas = buffers.schemas
+        self.checks = buffers.checks
+        self.lists = buffers.lists
+        self.fastBounds = buffers.fastBounds
+        self.buffers = buffers
+        self.usesDynamicScope = buffers.program.usesDynamicScope
         self.document = document
         self.failFast = failFast
+        self.sink = sink
     }
 
     /// Whether a failed check ends the schema's evaluation; never while collecting
@@ -79,7 +105,7 @@ struct Evaluator {
 
     var instancePointer: String {
         var result = ""
-        for step in path {
+        for step in UnsafeBufferPointer(start: sink.path, count: min(pathCount, ViolationSink.pathCapacity)) {
             result += "/"
             switch step {
             case .index(let index): result += String(index)
@@ -91,12 +117,12 @@ struct Evaluator {
 
     func report(_ schema: Int, _ keyword: String, _ code: Violation.Code, _ message: @autoclosure () -> String) {
         guard quiet == 0 else { return }
-        let compiled = program.schemas[schema]
-        let pointer = keyword.isEmpty ? compiled.pointer : compiled.pointer + "/" + keyword
+        let location = buffers.program.locations[schema]
+        let pointer = keyword.isEmpty ? location.pointer : location.pointer + "/" + keyword
         sink.items.append(
             Violation(
                 instanceLocation: instancePointer, keywordLocation: pointer,
-                absoluteKeywordLocation: compiled.resourceURI + "#" + pointer, code: code, message: message()))
+                absoluteKeywordLocation: location.resourceURI + "#" + pointer, code: code, message: message()))
     }
 
     /// A short rendering of a value for messages, or nothing under a sensitive schema.
@@ -124,7 +150,7 @@ struct Evaluator {
     ///   - annotations: receives evaluated members/items when `collect` is set.
     ///   - collect: whether the caller needs annotations for the same instance location.
     mutating func evaluate(_ s: Int, _ node: Int, _ annotations: inout Annotations, collect: Bool) -> Bool {
-        let schema = program.schemas[s]
+        let schema = schemas[s]
         switch schema.kind {
         case .alwaysValid:
             return true
@@ -135,17 +161,21 @@ struct Evaluator {
             break
         }
         depth += 1
-        defer { depth -= 1 }
-        if depth > Evaluator.depthLimit {
-            report(s, "", .depthLimit, "evaluation is nested deeper than \(Evaluator.depthLimit) schemas")
+        inPlaceDepth += 1
+        defer {
+            depth -= 1
+            inPlaceDepth -= 1
+        }
+        if depth > Evaluator.depthLimit || inPlaceDepth > Evaluator.inPlaceDepthLimit {
+            report(s, "", .depthLimit, "evaluation is nested deeper than the limit (a $ref cycle that never reaches a value?)")
             return false
         }
-        let pushedScope = dynamicScope.last != schema.resource
-        if pushedScope { dynamicScope.append(schema.resource) }
+        let pushedScope = usesDynamicScope && dynamicScope.last != Int(schema.resource)
+        if pushedScope { dynamicScope.append(Int(schema.resource)) }
         defer { if pushedScope { dynamicScope.removeLast() } }
         if schema.sensitive { sensitive += 1 }
         defer { if schema.sensitive { sensitive -= 1 } }
-        if collectSteps, let index = schema.sanitizeSteps { steps.append((node, index)) }
+        if collectSteps, schema.sanitizeSteps >= 0 { steps.append((node, Int(schema.sanitizeSteps))) }
 
         if schema.needsAnnotations && !collect {
             var local = Annotations()
@@ -158,55 +188,55 @@ struct Evaluator {
         _ s: Int, _ schema: CompiledSchema, _ node: Int, _ annotations: inout Annotations, collect: Bool
     ) -> Bool {
         var valid = true
-        for check in schema.general {
-            if !checkGeneral(s, check, node) {
+        for index in schema.general.range {
+            if !checkGeneral(s, checks[index], node) {
                 valid = false
                 if stopEarly { return false }
             }
         }
-        for check in schema.inPlace {
-            if !checkInPlace(s, check, node, &annotations, collect: collect) {
+        for index in schema.inPlace.range {
+            if !checkInPlace(s, checks[index], node, &annotations, collect: collect) {
                 valid = false
                 if stopEarly { return false }
             }
         }
         switch document.kind(node) {
         case .string:
-            for check in schema.strings {
-                if !checkString(s, check, node) {
+            for index in schema.strings.range {
+                if !checkString(s, checks[index], node) {
                     valid = false
                     if stopEarly { return false }
                 }
             }
         case .number:
-            for check in schema.numbers {
-                if !checkNumber(s, check, node) {
+            for index in schema.numbers.range {
+                if !checkNumber(s, checks[index], node) {
                     valid = false
                     if stopEarly { return false }
                 }
             }
         case .object:
-            for check in schema.objects {
-                if !checkObject(s, check, node, &annotations, collect: collect) {
+            for index in schema.objects.range {
+                if !checkObject(s, checks[index], node, &annotations, collect: collect) {
                     valid = false
                     if stopEarly { return false }
                 }
             }
-            if let unevaluated = schema.unevaluatedProperties {
-                if !checkUnevaluatedProperties(s, unevaluated, node, &annotations) {
+            if schema.unevaluatedProperties >= 0 {
+                if !checkUnevaluatedProperties(s, Int(schema.unevaluatedProperties), node, &annotations) {
                     valid = false
                     if stopEarly { return false }
                 }
             }
         case .array:
-            for check in schema.arrays {
-                if !checkArray(s, check, node, &annotations, collect: collect) {
+            for index in schema.arrays.range {
+                if !checkArray(s, checks[index], node, &annotations, collect: collect) {
                     valid = false
                     if stopEarly { return false }
                 }
             }
-            if let unevaluated = schema.unevaluatedItems {
-                if !checkUnevaluatedItems(s, unevaluated, node, &annotations) {
+            if schema.unevaluatedItems >= 0 {
+                if !checkUnevaluatedItems(s, Int(schema.unevaluatedItems), node, &annotations) {
                     valid = false
                     if stopEarly { return false }
                 }
@@ -218,9 +248,23 @@ struct Evaluator {
     }
 
     /// Evaluates a subschema against another node with fresh annotations.
+    @inline(__always)
+    mutating func pushPath(_ step: PathStep) {
+        if pathCount < ViolationSink.pathCapacity { sink.path[pathCount] = step }
+        pathCount += 1
+    }
+
+    @inline(__always)
+    mutating func popPath() { pathCount -= 1 }
+
     mutating func evaluateChild(_ s: Int, _ node: Int, _ step: PathStep) -> Bool {
-        path.append(step)
-        defer { path.removeLast() }
+        pushPath(step)
+        let savedInPlace = inPlaceDepth
+        inPlaceDepth = 0
+        defer {
+            popPath()
+            inPlaceDepth = savedInPlace
+        }
         var fresh = Annotations()
         return evaluate(s, node, &fresh, collect: false)
     }
@@ -241,11 +285,13 @@ struct Evaluator {
             report(s, "type", .type, "expected \(TypeBits.names(mask)), found \(typeName(node))")
             return false
         case .const(let index):
-            if JSONEquality.equal(document, node, program.constants[index], 0) { return true }
+            if JSONEquality.equal(document, node, buffers.program.constants[Int(index)], 0) { return true }
             report(s, "const", .const, "value is not the required constant\(shown(node))")
             return false
         case .enumeration(let indices):
-            for index in indices where JSONEquality.equal(document, node, program.constants[index], 0) { return true }
+            for index in indices.range where JSONEquality.equal(document, node, buffers.program.constants[Int(lists[index])], 0) {
+                return true
+            }
             report(s, "enum", .enum, "value is not one of the \(indices.count) allowed values\(shown(node))")
             return false
         default:
@@ -289,6 +335,14 @@ struct Evaluator {
         }
     }
 
+    /// The number at `node` as a Double when the conversion is exact (no allocation).
+    func exactDouble(_ node: Int) -> Double? {
+        let n = document.nodes[node]
+        return document.storage.withUnsafeBytes { raw in
+            JSONDecimal.exactDouble(UnsafeRawBufferPointer(rebasing: raw[Int(n.start)..<Int(n.end)]))
+        }
+    }
+
     /// A small integer's value without building a decimal (≤ 18 digits, no fraction/exponent).
     func smallInteger(_ node: Int) -> Int64? {
         let n = document.nodes[node]
@@ -314,11 +368,12 @@ struct Evaluator {
     mutating func checkInPlace(_ s: Int, _ check: Check, _ node: Int, _ annotations: inout Annotations, collect: Bool) -> Bool {
         switch check {
         case .ref(let target):
-            return evaluate(target, node, &annotations, collect: collect)
+            return evaluate(Int(target), node, &annotations, collect: collect)
         case .dynamicRef(let anchor, let fallback):
-            var target = fallback
+            var target = Int(fallback)
+            let name = buffers.program.anchorNames[Int(anchor)]
             for resource in dynamicScope {
-                if let found = program.resources[resource].dynamicAnchors[anchor] {
+                if let found = buffers.program.resources[resource].dynamicAnchors[name] {
                     target = found
                     break
                 }
@@ -326,8 +381,8 @@ struct Evaluator {
             return evaluate(target, node, &annotations, collect: collect)
         case .allOf(let list):
             var valid = true
-            for sub in list {
-                if !evaluate(sub, node, &annotations, collect: collect) {
+            for index in list.range {
+                if !evaluate(Int(lists[index]), node, &annotations, collect: collect) {
                     valid = false
                     if stopEarly { return false }
                 }
@@ -335,9 +390,9 @@ struct Evaluator {
             return valid
         case .anyOf(let list):
             var matched = false
-            for sub in list {
+            for index in list.range {
                 var branch = Annotations()
-                if probe(sub, node, &branch, collect: collect) {
+                if probe(Int(lists[index]), node, &branch, collect: collect) {
                     matched = true
                     if !collect { break }
                     annotations.merge(branch)
@@ -348,9 +403,9 @@ struct Evaluator {
         case .oneOf(let list):
             var matches = 0
             var kept = Annotations()
-            for sub in list {
+            for index in list.range {
                 var branch = Annotations()
-                if probe(sub, node, &branch, collect: collect) {
+                if probe(Int(lists[index]), node, &branch, collect: collect) {
                     matches += 1
                     if matches > 1 { break }
                     kept = branch
@@ -366,25 +421,31 @@ struct Evaluator {
             return false
         case .not(let sub):
             var ignored = Annotations()
-            if probe(sub, node, &ignored, collect: false) {
+            if probe(Int(sub), node, &ignored, collect: false) {
                 report(s, "not", .not, "value matches a schema it must not match")
                 return false
             }
             return true
         case .conditional(let ifSchema, let thenSchema, let elseSchema):
+            if thenSchema < 0 && elseSchema < 0 && !collect { return true }
             var branch = Annotations()
-            if probe(ifSchema, node, &branch, collect: collect) {
+            if probe(Int(ifSchema), node, &branch, collect: collect) {
                 if collect { annotations.merge(branch) }
-                guard let thenSchema else { return true }
-                return evaluate(thenSchema, node, &annotations, collect: collect)
+                guard thenSchema >= 0 else { return true }
+                return evaluate(Int(thenSchema), node, &annotations, collect: collect)
             }
-            guard let elseSchema else { return true }
-            return evaluate(elseSchema, node, &annotations, collect: collect)
-        case .dependentSchemas(let list):
+            guard elseSchema >= 0 else { return true }
+            return evaluate(Int(elseSchema), node, &annotations, collect: collect)
+        case .dependentSchemas(let pairs):
             guard document.kind(node) == .object else { return true }
             var valid = true
-            for dependency in list where has(dependency.key, in: node) {
-                if !evaluate(dependency.schema, node, &annotations, collect: collect) {
+            var index = pairs.range.lowerBound
+            while index < pairs.range.upperBound {
+                let key = Int(lists[index])
+                let sub = Int(lists[index + 1])
+                index += 2
+                guard has(buffers.program.keys[key], in: node) else { continue }
+                if !evaluate(sub, node, &annotations, collect: collect) {
                     valid = false
                     if stopEarly { return false }
                 }

@@ -123,8 +123,8 @@ struct JSONDecimal: Hashable, Sendable {
         if isZero { return true }
         if divisor.isZero { return false }
         if exponent < divisor.exponent { return false }
-        guard divisor.digits.count <= 19 else {
-            // A divisor with more than 19 significant digits: no exact path; use Double.
+        guard divisor.digits.count <= 18 else {
+            // A divisor with more than 18 significant digits: no exact path; use Double.
             let quotient = (Double(description) ?? 0) / (Double(divisor.description) ?? 1)
             return quotient.isFinite && quotient == quotient.rounded()
         }
@@ -168,6 +168,65 @@ struct JSONDecimal: Hashable, Sendable {
         var value: Int64 = 0
         for d in digits { value = value * 10 + Int64(d) }
         for _ in 0..<exponent { value *= 10 }
+        return negative ? -value : value
+    }
+
+    static let powersOfTen: [Double] = (0...22).map { exponent in
+        var value = 1.0
+        for _ in 0..<exponent { value *= 10 }
+        return value
+    }
+
+    /// The value of number text as a Double, without allocating, when the conversion is exact
+    /// and order-preserving: at most 15 significant digits and a decimal exponent within ±22
+    /// (Clinger's fast path: `m × 10^e` or `m / 10^-e` with both exactly representable, so the
+    /// result is correctly rounded and distinct decimals of ≤ 15 digits stay distinct).
+    /// - Returns: the Double, or nil when the text needs the exact decimal path.
+    static func exactDouble(_ text: UnsafeRawBufferPointer) -> Double? {
+        var index = 0
+        let count = text.count
+        var negative = false
+        if count > 0, text[0] == 0x2D {
+            negative = true
+            index = 1
+        }
+        var mantissa: UInt64 = 0
+        var digits = 0
+        var scale = 0
+        var seenPoint = false
+        while index < count {
+            let byte = text[index]
+            if byte == 0x2E {
+                seenPoint = true
+            } else if byte &- 0x30 < 10 {
+                if mantissa != 0 || byte != 0x30 { digits += 1 }
+                guard digits <= 15 else { return nil }
+                mantissa = mantissa * 10 + UInt64(byte - 0x30)
+                if seenPoint { scale -= 1 }
+            } else {
+                break
+            }
+            index += 1
+        }
+        if index < count {
+            guard text[index] | 0x20 == 0x65 else { return nil }
+            index += 1
+            var expNegative = false
+            if index < count, text[index] == 0x2B || text[index] == 0x2D {
+                expNegative = text[index] == 0x2D
+                index += 1
+            }
+            var exp = 0
+            while index < count, text[index] &- 0x30 < 10 {
+                exp = exp * 10 + Int(text[index] - 0x30)
+                if exp > 400 { return nil }
+                index += 1
+            }
+            scale += expNegative ? -exp : exp
+        }
+        guard scale >= -22 && scale <= 22 else { return mantissa == 0 ? (negative ? -0.0 : 0.0) : nil }
+        var value = Double(mantissa)
+        value = scale >= 0 ? value * powersOfTen[scale] : value / powersOfTen[-scale]
         return negative ? -value : value
     }
 }

@@ -17,6 +17,14 @@ public struct JSONDocument: Sendable {
     @usableFromInline var storage: [UInt8]
     @usableFromInline var nodes: [JSONNode]
 
+    /// A document with no nodes, as a placeholder before the first parse.
+    static let empty = JSONDocument(storage: [], nodes: [JSONNode(kind: .null, flags: 0, start: 0, end: 0, count: 0, next: 1)])
+
+    init(storage: [UInt8], nodes: [JSONNode]) {
+        self.storage = storage
+        self.nodes = nodes
+    }
+
     /// The root node's index (always `0`).
     public var root: Int { 0 }
 
@@ -280,6 +288,25 @@ public struct JSONDocument: Sendable {
             }
         }
         return out
+    }
+
+    /// A fast hash of an object key: its length and its first and last eight bytes, mixed.
+    /// Collisions are harmless (every hash match is confirmed by comparing bytes).
+    @inline(__always)
+    static func keyHash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        let count = bytes.count
+        var hash = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
+        if count >= 8 {
+            hash ^= bytes.loadUnaligned(as: UInt64.self)
+            hash = hash &* 0xBF58_476D_1CE4_E5B9
+            hash ^= bytes.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+        } else {
+            var value: UInt64 = 0
+            for byte in bytes { value = value << 8 | UInt64(byte) }
+            hash ^= value
+        }
+        hash = (hash ^ (hash >> 29)) &* 0x94D0_49BB_1331_11EB
+        return hash ^ (hash >> 32)
     }
 
     /// FNV-1a over bytes: the hash used for object keys.

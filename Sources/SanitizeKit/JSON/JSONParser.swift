@@ -237,7 +237,20 @@ struct JSONParser {
         let start = position
         var flags = JSONNode.Flags.ascii
         while true {
-            // Fast path: plain printable ASCII.
+            // Fast path: eight bytes at a time while none is a quote, a backslash, a control
+            // character or non-ASCII (SWAR: a byte test per lane, no branches per byte).
+            while length - position >= 8 {
+                let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
+                let ones: UInt64 = 0x0101_0101_0101_0101
+                let highs: UInt64 = 0x8080_8080_8080_8080
+                let quote = word ^ (ones &* 0x22)
+                let backslash = word ^ (ones &* 0x5C)
+                let special =
+                    ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- ones &* 0x20) & ~word) | word
+                if special & highs != 0 { break }
+                position += 8
+            }
+            // Then byte by byte: plain printable ASCII.
             while position < length {
                 let byte = base[position]
                 if byte < 0x20 || byte == 0x22 || byte == 0x5C || byte >= 0x80 { break }
@@ -339,6 +352,25 @@ struct JSONParser {
 
     /// Rejects an object that repeats a key (compared after unescaping).
     mutating func checkDuplicateKeys(_ object: Int) throws(SanitizeError) {
+        if nodes[object].count <= 16 {
+            // Small objects: compare keys pairwise, length first; no hashing, no allocation.
+            var first = object + 1
+            let end = Int(nodes[object].next)
+            while first < end {
+                var second = Int(nodes[first + 1].next)
+                while second < end {
+                    let a = nodes[first]
+                    let b = nodes[second]
+                    let escaped = (a.flags | b.flags) & JSONNode.Flags.escaped != 0
+                    if escaped || a.end - a.start == b.end - b.start, keyEqual(first, second) {
+                        throw duplicate(second)
+                    }
+                    second = Int(nodes[second + 1].next)
+                }
+                first = Int(nodes[first + 1].next)
+            }
+            return
+        }
         var keys: [(hash: UInt64, node: Int)] = []
         keys.reserveCapacity(Int(nodes[object].count))
         var child = object + 1
@@ -378,7 +410,7 @@ struct JSONParser {
         let rawA = UnsafeRawBufferPointer(start: base + Int(nodes[a].start), count: Int(nodes[a].end - nodes[a].start))
         let rawB = UnsafeRawBufferPointer(start: base + Int(nodes[b].start), count: Int(nodes[b].end - nodes[b].start))
         let escaped = (nodes[a].flags | nodes[b].flags) & JSONNode.Flags.escaped != 0
-        if !escaped { return rawA.elementsEqual(rawB) }
+        if !escaped { return rawA.count == rawB.count && (rawA.count == 0 || memcmpEqual(rawA.baseAddress!, rawB.baseAddress!, rawA.count)) }
         return JSONDocument.decodeString(rawA, escaped: nodes[a].flags & JSONNode.Flags.escaped != 0)
             == JSONDocument.decodeString(rawB, escaped: nodes[b].flags & JSONNode.Flags.escaped != 0)
     }

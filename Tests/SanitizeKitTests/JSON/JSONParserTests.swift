@@ -11,7 +11,9 @@ struct JSONParserTests {
         ("y_big_int", "123456789012345678901234567890"), ("y_escapes", #""\"\\\/\b\f\n\r\t""#),
         ("y_unicode_escape", #""\u00e9\u4e2d""#), ("y_surrogate_pair", #""\ud83d\ude00""#),
         ("y_utf8_multibyte", "\"é中😀\""), ("y_nested", #"{"a":[1,{"b":null}],"c":{}}"#),
-        ("y_del_char", "\"\u{7F}\""), ("y_keys_differ_by_escape", #"{"a":1,"\u0062":2}"#),
+        ("y_del_char", "\"\u{7F}\""),
+        ("y_long_ascii_then_escape", #""abcdefghijklmnopqrstuvwxyz\"0123456789abcdef""#),
+        ("y_long_then_utf8", "\"abcdefghijklmnop日本語abcdefghijklmnop😀\""), ("y_keys_differ_by_escape", #"{"a":1,"\u0062":2}"#),
     ]
 
     static let rejected: [(name: String, text: String, code: SanitizeError.Code)] = [
@@ -21,7 +23,9 @@ struct JSONParserTests {
         ("n_dot_only", "1.", .jsonSyntax), ("n_leading_dot", ".5", .jsonSyntax), ("n_exp_only", "1e", .jsonSyntax),
         ("n_hex", "0x10", .jsonSyntax), ("n_trailing_garbage", "[] x", .jsonSyntax), ("n_two_values", "1 2", .jsonSyntax),
         ("n_single_quote", "['a']", .jsonSyntax), ("n_unquoted_key", "{a:1}", .jsonSyntax),
-        ("n_control_in_string", "\"a\u{01}b\"", .jsonSyntax), ("n_tab_in_string", "\"a\tb\"", .jsonSyntax),
+        ("n_control_in_string", "\"a\u{01}b\"", .jsonSyntax),
+        ("n_control_after_16", "\"abcdefghijklmnop\u{1F}q\"", .jsonSyntax),
+        ("n_unterminated_long", "\"abcdefghijklmnopqrstuvwxyz", .jsonSyntax), ("n_tab_in_string", "\"a\tb\"", .jsonSyntax),
         ("n_bad_escape", #""\x""#, .jsonSyntax), ("n_short_unicode", #""\u12""#, .jsonSyntax),
         ("n_lone_high_surrogate", #""\ud800""#, .jsonLoneSurrogate),
         ("n_lone_low_surrogate", #""\udc00""#, .jsonLoneSurrogate),
@@ -147,5 +151,22 @@ struct JSONWriterTests {
         #expect(value["b"]?["c"] == .number("-0.0e1"))
         #expect(value.jsonText == #"{"a":[1,"é\u0001",null,true],"b":{"c":-0.0e1}}"#)
         #expect(try JSONValue(parsing: value.jsonText) == value)
+    }
+}
+
+/// The eight-byte string scan finds a special byte at every lane of a word.
+struct JSONStringScanTests {
+    @Test(arguments: Array(0..<24))
+    func specialByteAtEveryOffset(_ offset: Int) throws {
+        var plain = Array(repeating: UInt8(ascii: "a"), count: 24)
+        plain[offset] = 0x01
+        #expect(throws: SanitizeError.self) { try JSONDocument(parsing: [0x22] + plain + [0x22]) }
+        plain[offset] = 0xFF
+        #expect(throws: SanitizeError.self) { try JSONDocument(parsing: [0x22] + plain + [0x22]) }
+        plain[offset] = UInt8(ascii: "\"")
+        #expect(throws: SanitizeError.self) { try JSONDocument(parsing: [0x22] + plain + [0x22]) }
+        let text = String(repeating: "b", count: offset) + "\\n" + String(repeating: "c", count: 24 - offset)
+        let document = try JSONDocument(parsing: "\"\(text)\"")
+        #expect(document.string(document.root) == String(repeating: "b", count: offset) + "\n" + String(repeating: "c", count: 24 - offset))
     }
 }

@@ -71,39 +71,42 @@ enum DateTimeFormat {
         return dateAt(text, 0) && timeAt(text, 11)
     }
 
-    /// RFC 3339 Appendix A: `P` then date parts (Y, M, D in order) and/or `T` with time parts
-    /// (H, M, S in order), or `nW` alone; at least one part; `T` needs a time part.
+    /// RFC 3339 Appendix A: `P` then `dur-date` (a contiguous run of Y, M, D, ending
+    /// anywhere: `1Y2M`, `2M3D`, not `1Y3D`) and/or `T` with a contiguous run of H, M, S;
+    /// or `nW` alone. At least one part; `T` needs a time part.
     static func isDuration(_ text: UnsafeRawBufferPointer) -> Bool {
         guard text.count >= 3, text[0] == 0x50 else { return false }
         var index = 1
         var inTime = false
-        var order = 0  // position of the last unit seen, to enforce the order
-        var anyPart = false
-        var timePart = false
+        var last = -1  // position of the last unit in its list
+        var dateParts = 0
+        var timeParts = 0
         var weeks = false
         while index < text.count {
             if text[index] == 0x54 {
-                guard !inTime else { return false }
+                guard !inTime, !weeks else { return false }
                 inTime = true
-                order = 0
+                last = -1
                 index += 1
                 continue
             }
             let first = index
             while index < text.count, text[index] &- 0x30 < 10 { index += 1 }
             guard index > first, index < text.count else { return false }
-            let units: [UInt8] = inTime ? [0x48, 0x4D, 0x53] : [0x59, 0x4D, 0x57, 0x44]
-            guard let position = units.firstIndex(of: text[index]), position + 1 > order else { return false }
-            if !inTime && text[index] == 0x57 { weeks = true }
-            order = position + 1
-            anyPart = true
-            if inTime { timePart = true }
+            let unit = text[index]
             index += 1
+            if !inTime && unit == 0x57 {
+                guard dateParts == 0, !weeks else { return false }
+                weeks = true
+                continue
+            }
+            guard !weeks else { return false }
+            let units: [UInt8] = inTime ? [0x48, 0x4D, 0x53] : [0x59, 0x4D, 0x44]
+            guard let position = units.firstIndex(of: unit), last == -1 || position == last + 1 else { return false }
+            last = position
+            if inTime { timeParts += 1 } else { dateParts += 1 }
         }
-        if weeks {
-            // `PnW` stands alone.
-            return anyPart && !inTime && text[text.count - 1] == 0x57 && text.dropFirst().dropLast().allSatisfy { $0 &- 0x30 < 10 }
-        }
-        return anyPart && (!inTime || timePart)
+        if inTime && timeParts == 0 { return false }
+        return weeks || dateParts > 0 || timeParts > 0
     }
 }

@@ -1,6 +1,6 @@
 /// Host and address formats: RFC 2673 §3.2 `ipv4` (dotted quad), RFC 4291 §2.2 `ipv6`,
-/// RFC 1123 §2.1 `hostname`, and RFC 5321 §4.1.2 `email` (built in: dot-atom or quoted local
-/// part, a hostname or an address literal after `@`).
+/// RFC 1123 §2.1 `hostname`, and RFC 5321 §4.1.2 `email` (the email part's
+/// ``EmailValidator`` in ``EmailMode/rfc5321`` mode).
 enum NetworkFormat {
     static func isIPv4(_ text: UnsafeRawBufferPointer) -> Bool {
         isIPv4(text, 0, text.count)
@@ -70,12 +70,11 @@ enum NetworkFormat {
         return compressed ? groups <= 7 : groups == 8
     }
 
-    /// RFC 1123 hostname: dot-separated labels of letters, digits and hyphens, 1–63 bytes each,
-    /// no hyphen at either end, at most 253 bytes (a final dot allowed); an `xn--` label must
-    /// not end or begin badly (RFC 5891 §4.2.3.1: no `--` in positions 3–4 unless `xn--`).
+    /// RFC 1123 §2.1 hostname: dot-separated labels of letters, digits and hyphens, 1–63 bytes
+    /// each, no hyphen at either end, at most 253 bytes, no empty label (so no trailing dot);
+    /// a label with `--` in positions 3–4 must be an `xn--` A-label that ``IDNALabel`` accepts.
     static func isHostname(_ text: UnsafeRawBufferPointer) -> Bool {
-        var count = text.count
-        if count > 0, text[count - 1] == 0x2E { count -= 1 }
+        let count = text.count
         guard count > 0, count <= 253 else { return false }
         var labelStart = 0
         var index = 0
@@ -85,7 +84,9 @@ enum NetworkFormat {
                 guard length >= 1, length <= 63, text[labelStart] != 0x2D, text[index - 1] != 0x2D else { return false }
                 if length >= 4, text[labelStart + 2] == 0x2D, text[labelStart + 3] == 0x2D {
                     let prefix = (text[labelStart] | 0x20, text[labelStart + 1] | 0x20)
-                    guard prefix == (0x78, 0x6E), length > 4 else { return false }
+                    guard prefix == (0x78, 0x6E), length > 4,
+                        IDNALabel.isValid(punycode: UnsafeRawBufferPointer(rebasing: text[(labelStart + 4)..<index]))
+                    else { return false }
                 }
                 labelStart = index + 1
             } else {
@@ -98,49 +99,10 @@ enum NetworkFormat {
         return true
     }
 
-    static let atext: Set<UInt8> = Set(Array("!#$%&'*+-/=?^_`{|}~".utf8))
+    /// The email part's RFC 5321 mode (dot-atom or quoted local part, hostname or address literal).
+    static let emailValidator = EmailValidator(mode: .rfc5321)
 
     static func isEmail(_ text: UnsafeRawBufferPointer) -> Bool {
-        guard let at = text.lastIndex(of: 0x40), at > 0, at < text.count - 1 else { return false }
-        // Local part: dot-atom or quoted string (RFC 5321 §4.1.2).
-        if text[0] == 0x22 {
-            guard at >= 2, text[at - 1] == 0x22 else { return false }
-            var index = 1
-            while index < at - 1 {
-                let byte = text[index]
-                if byte == 0x5C {
-                    guard index + 1 < at - 1 else { return false }
-                    index += 2
-                    continue
-                }
-                guard byte >= 0x20, byte != 0x22 else { return false }
-                index += 1
-            }
-        } else {
-            guard at <= 64 else { return false }
-            var previousDot = true
-            for index in 0..<at {
-                let byte = text[index]
-                if byte == 0x2E {
-                    guard !previousDot else { return false }
-                    previousDot = true
-                } else {
-                    let isAlnum = (byte | 0x20) &- 0x61 < 26 || byte &- 0x30 < 10
-                    guard isAlnum || atext.contains(byte) || byte >= 0x80 else { return false }
-                    previousDot = false
-                }
-            }
-            guard !previousDot else { return false }
-        }
-        let domain = UnsafeRawBufferPointer(rebasing: text[(at + 1)...])
-        if domain.first == 0x5B {
-            guard domain.last == 0x5D else { return false }
-            let inner = UnsafeRawBufferPointer(rebasing: domain[1..<(domain.count - 1)])
-            if inner.starts(with: Array("IPv6:".utf8)) {
-                return isIPv6(UnsafeRawBufferPointer(rebasing: inner[5...]))
-            }
-            return isIPv4(inner)
-        }
-        return isHostname(domain)
+        emailValidator.validate(text).isValid
     }
 }

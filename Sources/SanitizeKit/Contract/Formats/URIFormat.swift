@@ -50,6 +50,7 @@ enum URIFormat {
             let afterSlashes = hierarchy.dropFirst(2)
             let authority = afterSlashes.prefix { $0 != "/" }
             var host = Substring(authority)
+            guard authority.count(where: { $0 == "@" }) <= 1 else { return false }
             if let at = authority.lastIndex(of: "@") {
                 guard !authority[..<at].contains("["), !authority[..<at].contains("]") else { return false }
                 host = authority[authority.index(after: at)...]
@@ -106,9 +107,14 @@ enum URIFormat {
     }
 
     /// ECMA-262 regular expression: compiles with PCRE2 in its ECMAScript-compatible mode,
-    /// and has no escape that ECMA-262 lacks (`\a`, `\e`, `\z`, `\Z`, `\A`, `\Q`/`\E`).
+    /// and has no escape or group syntax that ECMA-262 lacks (`\a`, `\e`, `\z`, `\Z`, `\A`,
+    /// `\Q`/`\E`, `(?P<…>`, `(?#…)`, `(?i)`).
     static func isRegex(_ text: UnsafeRawBufferPointer) -> Bool {
         let source = String(decoding: text, as: UTF8.self)
+        // Group syntax that PCRE2 has and ECMA-262 lacks: Python named groups, comments,
+        // and inline flag groups.
+        for marker in ["(?P<", "(?P=", "(?P>", "(?#"] where source.contains(marker) { return false }
+        if source.contains(#/\(\?[a-zA-Z\^-]+[):]/#) { return false }
         var escaped = false
         for character in source.unicodeScalars {
             if escaped {
@@ -118,6 +124,6 @@ enum URIFormat {
                 escaped = true
             }
         }
-        return (try? PCRE2Pattern(source, options: .default)) != nil
+        return (try? PCRE2Pattern(source, options: PatternMatcher.options)) != nil
     }
 }

@@ -1,0 +1,85 @@
+/// A per-thread validator that reuses its buffers: the parsed document, the node array and the
+/// evaluation scratch space. After warm-up, validating a valid record allocates nothing.
+///
+/// ```swift
+/// var validator = contract.makeValidator()
+/// for line in lines { if !validator.isValid(line) { … } }
+/// ```
+/// A `ContractValidator` is not shared between threads; make one per worker (the
+/// ``Contract`` itself is shared).
+public struct ContractValidator {
+    /// The contract this validator applies.
+    public let contract: Contract
+    /// The most recently parsed instance (after ``validate(_:)`` or ``isValid(_:)``).
+    public private(set) var document: JSONDocument
+    private var scope: [Int] = []
+    private let sink = ViolationSink()
+
+    /// Creates a validator for a contract.
+    /// - Parameter contract: the compiled contract.
+    public init(contract: Contract) {
+        self.contract = contract
+        // An empty placeholder; every call parses into it first.
+        self.document = JSONDocument.empty
+        scope.reserveCapacity(8)
+    }
+
+    /// Parses and validates one JSON text, collecting violations per the contract's options.
+    /// - Parameter bytes: the instance's JSON text.
+    /// - Returns: the verdict and violations (a parse failure is one violation at the root).
+    public mutating func validate(_ bytes: UnsafeRawBufferPointer) -> ValidationResult {
+        do {
+            try document.reparse(bytes, limits: contract.options.limits)
+        } catch {
+            return ValidationResult(isValid: false, violations: [Contract.parseViolation(error)])
+        }
+        return validateDocument(quiet: false)
+    }
+
+    /// Parses and checks one JSON text, stopping at the first violation and building no message.
+    /// - Parameter bytes: the instance's JSON text.
+    /// - Returns: whether it is valid JSON that satisfies the contract.
+    public mutating func isValid(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        do {
+            try document.reparse(bytes, limits: contract.options.limits)
+        } catch {
+            return false
+        }
+        return validateDocument(quiet: true).isValid
+    }
+
+    /// Validates the current ``document`` again (e.g. after the caller changed it with
+    /// ``JSONDocument/setString(_:at:)`` through ``withDocument(_:)``).
+    /// - Returns: the verdict and violations.
+    public mutating func revalidate() -> ValidationResult {
+        validateDocument(quiet: false)
+    }
+
+    /// Lets the caller change the parsed document in place (for sanitizing steps).
+    /// - Parameter body: receives the document.
+    /// - Returns: what `body` returns.
+    public mutating func withDocument<R>(_ body: (inout JSONDocument) throws -> R) rethrows -> R {
+        try body(&document)
+    }
+
+    private mutating func validateDocument(quiet: Bool) -> ValidationResult {
+        sink.items.removeAll(keepingCapacity: true)
+        var evaluator = Evaluator(
+            buffers: contract.buffers, document: document, failFast: quiet || contract.options.stopAtFirstError, sink: sink)
+        if quiet { evaluator.quiet = 1 }
+        swap(&evaluator.dynamicScope, &scope)
+        var annotations = Annotations()
+        let valid = evaluator.evaluate(contract.program.root, document.root, &annotations, collect: false)
+        swap(&evaluator.dynamicScope, &scope)
+        scope.removeAll(keepingCapacity: true)
+        return ValidationResult(isValid: valid, violations: valid ? [] : sink.items)
+    }
+}
+
+extension Contract {
+    /// A validator with reusable buffers, for validating many instances on one thread.
+    /// - Returns: a new validator.
+    public func makeValidator() -> ContractValidator {
+        ContractValidator(contract: self)
+    }
+}

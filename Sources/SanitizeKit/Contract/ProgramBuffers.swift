@@ -1,0 +1,101 @@
+/// The hot tables of a ``ContractProgram`` copied once into memory that the evaluator reads
+/// through plain pointers, so walking checks costs no reference counting.
+///
+/// `@unchecked Sendable`: the memory is written only in `init`, never changed afterwards, and
+/// freed in `deinit`; readers only read. Every evaluator that holds these pointers lives inside
+/// a call that keeps the owning ``Contract`` (and so this object) alive.
+final class ProgramBuffers: @unchecked Sendable {
+    /// The whole program, for the colder tables (reached through this object, never copied).
+    let program: ContractProgram
+    let schemas: UnsafeBufferPointer<CompiledSchema>
+    let checks: UnsafeBufferPointer<Check>
+    let lists: UnsafeBufferPointer<Int32>
+    let fastBounds: UnsafeBufferPointer<FastBound>
+    /// Every key of ``ContractProgram/keys`` as bytes in one buffer, with spans and hashes.
+    let keyBytes: UnsafeBufferPointer<UInt8>
+    let keySpans: UnsafeBufferPointer<KeySpan>
+
+    /// The hot part of each ``ObjectShape`` as plain values: property hashes, key indices and
+    /// schemas live in ``hashes`` and ``lists``.
+    let shapes: UnsafeBufferPointer<FastShape>
+    let hashes: UnsafeBufferPointer<UInt64>
+
+    struct FastShape {
+        /// Property i: hash at `hashes[first + i]`, key index at `lists[keys.start + i]`,
+        /// schema at `lists[schemas.start + i]`.
+        var first: Int
+        var count: Int
+        var keys: Int
+        var schemas: Int
+        var additional: Int32
+        var hasPatterns: Bool
+    }
+
+    struct KeySpan {
+        var start: Int
+        var count: Int
+        var hash: UInt64
+    }
+
+    /// The parts of a ``NumberBound`` needed on the fast paths, as plain values.
+    struct FastBound {
+        var int: Int64?
+        var double: Double?
+    }
+
+    init(_ program: ContractProgram) {
+        self.program = program
+        schemas = ProgramBuffers.copy(program.schemas)
+        checks = ProgramBuffers.copy(program.checks)
+        fastBounds = ProgramBuffers.copy(program.bounds.map { FastBound(int: $0.int, double: $0.double) })
+        var bytes: [UInt8] = []
+        var spans: [KeySpan] = []
+        for key in program.keys {
+            spans.append(KeySpan(start: bytes.count, count: key.bytes.count, hash: key.hash))
+            bytes.append(contentsOf: key.bytes)
+        }
+        keyBytes = ProgramBuffers.copy(bytes)
+        keySpans = ProgramBuffers.copy(spans)
+        var allHashes: [UInt64] = []
+        var fast: [FastShape] = []
+        var lists = program.lists
+        for shape in program.shapes {
+            let keys = lists.count
+            lists.append(contentsOf: shape.keyIndices)
+            let schemas = lists.count
+            lists.append(contentsOf: shape.schemas)
+            fast.append(
+                FastShape(
+                    first: allHashes.count, count: shape.hashes.count, keys: keys, schemas: schemas, additional: shape.additional,
+                    hasPatterns: !shape.patterns.isEmpty))
+            allHashes.append(contentsOf: shape.hashes)
+        }
+        self.lists = ProgramBuffers.copy(lists)
+        shapes = ProgramBuffers.copy(fast)
+        hashes = ProgramBuffers.copy(allHashes)
+    }
+
+    /// Whether `bytes` equal program key `index`.
+    @inline(__always)
+    func keyEquals(_ index: Int, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        let span = keySpans[index]
+        guard span.count == bytes.count else { return false }
+        return span.count == 0 || memcmpEqual(keyBytes.baseAddress! + span.start, bytes.baseAddress!, span.count)
+    }
+
+    static func copy<T>(_ values: [T]) -> UnsafeBufferPointer<T> {
+        let memory = UnsafeMutableBufferPointer<T>.allocate(capacity: max(values.count, 1))
+        _ = memory.initialize(from: values)
+        return UnsafeBufferPointer(rebasing: memory[0..<values.count])
+    }
+
+    deinit {
+        for buffer in [UnsafeMutableRawPointer(mutating: schemas.baseAddress), UnsafeMutableRawPointer(mutating: checks.baseAddress),
+            UnsafeMutableRawPointer(mutating: lists.baseAddress), UnsafeMutableRawPointer(mutating: fastBounds.baseAddress),
+            UnsafeMutableRawPointer(mutating: keyBytes.baseAddress), UnsafeMutableRawPointer(mutating: keySpans.baseAddress),
+            UnsafeMutableRawPointer(mutating: shapes.baseAddress), UnsafeMutableRawPointer(mutating: hashes.baseAddress)]
+        {
+            buffer?.deallocate()
+        }
+    }
+}

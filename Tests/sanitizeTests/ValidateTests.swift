@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+
+/// `sanitize validate`, run as a user runs it: stdout lines, stderr, exit status.
+struct ValidateTests {
+    static let schema = Fixtures.url("validate/user.schema.json").path
+    static let ref = "https://schemas.example/address.json=" + Fixtures.url("validate/address.schema.json").path
+
+    @Test func linesFromStandardInput() throws {
+        let input = """
+            {"id":1,"name":"Ada","address":{"zip":"12345"}}
+            {"id":"1","name":"Ada"}
+            [1,]
+            {"id":2,"name":"Bob","password":"hunter2"}
+
+            """
+        let run = try SanitizeProcess.run(["validate", "--schema", Self.schema, "--ref", Self.ref], stdin: Array(input.utf8))
+        #expect(run.status == 1)
+        #expect(run.lines == ["valid", "invalid", "invalid", "invalid"])
+        #expect(run.stderr.contains("sanitize: line 2: /id: expected integer, found string [type]"))
+        #expect(run.stderr.contains("sanitize: line 3: /: not valid JSON"))
+        #expect(run.stderr.contains("[json-syntax]"))
+        #expect(run.stderr.contains("sanitize: line 4: /password:"))
+        #expect(!run.stderr.contains("hunter2"), "a writeOnly value leaked: \(run.stderr)")
+    }
+
+    @Test func allValidExitsZero() throws {
+        let run = try SanitizeProcess.run(
+            ["validate", "--schema", Self.schema, "--ref", Self.ref],
+            stdin: Array(#"{"id":1,"name":"A"}\#n{"id":2,"name":"B","email":"not an email"}\#n"#.utf8))
+        #expect(run.status == 0)
+        #expect(run.lines == ["valid", "valid"])
+        #expect(run.stderr.isEmpty)
+    }
+
+    @Test func assertFormats() throws {
+        let run = try SanitizeProcess.run(
+            ["validate", "--schema", Self.schema, "--ref", Self.ref, "--assert-formats"],
+            stdin: Array(#"{"id":2,"name":"B","email":"not an email"}\#n{"id":2,"name":"B","email":"b@example.com"}\#n"#.utf8))
+        #expect(run.status == 1)
+        #expect(run.lines == ["invalid", "valid"])
+        #expect(run.stderr.contains("/email: string is not a valid email"))
+        #expect(run.stderr.contains("[format]"))
+    }
+
+    @Test func instanceFiles() throws {
+        let run = try SanitizeProcess.run([
+            "validate", "--schema", Self.schema, "--ref", Self.ref,
+            Fixtures.url("validate/valid.json").path, Fixtures.url("validate/invalid.json").path,
+        ])
+        #expect(run.status == 1)
+        #expect(run.lines == ["valid", "invalid"])
+        #expect(run.stderr.contains("invalid.json: /id: number is less than the minimum 1"))
+        #expect(run.stderr.contains("invalid.json: /address/zip: string does not match the pattern"))
+    }
+
+    @Test func basicOutput() throws {
+        let run = try SanitizeProcess.run(
+            ["validate", "--schema", Self.schema, "--ref", Self.ref, "--output", "basic", "--first-error"],
+            stdin: Array(#"{"name":"A"}\#n{"id":1,"name":"A"}\#n"#.utf8))
+        #expect(run.status == 1)
+        #expect(run.lines.count == 2)
+        #expect(run.lines[0].hasPrefix(#"{"valid":false,"errors":[{"keywordLocation":"/required""#))
+        #expect(run.lines[1] == #"{"valid":true}"#)
+    }
+
+    @Test func unresolvedRefIsAConfigurationError() throws {
+        let run = try SanitizeProcess.run(["validate", "--schema", Self.schema], stdin: Array("{}\n".utf8))
+        #expect(run.status == 2)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.contains("contract-unresolved-ref"))
+    }
+
+    @Test(arguments: [
+        ["validate", "--schema", "/nonexistent/schema.json"],
+        ["validate"],
+        ["validate", "--schema", "x", "--ref", "no-equals-sign"],
+    ])
+    func badInvocationsExitTwo(_ arguments: [String]) throws {
+        let run = try SanitizeProcess.run(arguments, stdin: Array("{}\n".utf8))
+        #expect(run.status == 2)
+        #expect(!run.stderr.isEmpty)
+    }
+
+    @Test func badSchemaExitsTwo() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("validate-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let schema = directory.appendingPathComponent("bad.json")
+        try Data(#"{"type":"strin"}"#.utf8).write(to: schema)
+        let run = try SanitizeProcess.run(["validate", "--schema", schema.path], stdin: Array("{}\n".utf8))
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("bad.json"))
+        #expect(run.stderr.contains("[contract-invalid]"))
+    }
+}
