@@ -17,8 +17,9 @@ public struct JSONDocument: Sendable {
     @usableFromInline var storage: [UInt8]
     @usableFromInline var nodes: [JSONNode]
 
-    /// A document with no nodes, as a placeholder before the first parse.
-    static let empty = JSONDocument(storage: [], nodes: [JSONNode(kind: .null, flags: 0, start: 0, end: 0, count: 0, next: 1)])
+    /// A document holding `null`, to parse into with ``reparse(_:limits:)`` (which reuses its
+    /// buffers), or as a placeholder before the first parse.
+    public static let empty = JSONDocument(storage: [], nodes: [JSONNode(kind: .null, flags: 0, start: 0, end: 0, count: 0, next: 1)])
 
     init(storage: [UInt8], nodes: [JSONNode]) {
         self.storage = storage
