@@ -17,11 +17,15 @@ struct SanitizeCommand: ParsableCommand {
             configuration error.
             """,
         subcommands: [
-            Message.self,
-            Guard.self,
-            Check.self,
             Filter.self,
             Validate.self,
+            Encode.self,
+            Decode.self,
+            Strip.self,
+            Limit.self,
+            Check.self,
+            Message.self,
+            Guard.self,
         ]
     )
 

@@ -8,4 +8,5 @@ nonisolated(unsafe) let benchmarks: @Sendable () -> Void = {
     registerFilesBenchmarks()
     registerContractBenchmarks()
     registerEmailBenchmarks()
+    registerTextBenchmarks()
 }

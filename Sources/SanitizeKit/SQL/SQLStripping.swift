@@ -1,8 +1,8 @@
 extension SQL {
     /// The characters and sequences ``SQL/strip(_:removing:)`` removes by default:
-    /// `%` `'` `"` `;` `\` `/` TAB CR LF, and the comment openers `--` and `/*`.
-    public static let defaultStripSet = StripSet(
-        characters: "%'\";\\/\t\r\n", sequences: ["--", "/*"])
+    /// `%` `'` `"` `;` `\` `/` TAB CR LF, and the comment openers `--` and `/*` (the `sql` set
+    /// of `Rules/text/strip-sets.json`, compiled in).
+    public static let defaultStripSet = DefaultStripSets.sets["sql"] ?? StripSet(characters: "")
 
     /// Removes SQL metacharacters from a value that must never hold them (a name, a code, a
     /// sort key), for use when quoting is not possible.

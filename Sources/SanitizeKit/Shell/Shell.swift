@@ -30,11 +30,26 @@ public enum Shell {
         return try ShellQuoter.quoted(bytes)
     }
 
+    /// Quotes UTF-8 bytes as one POSIX shell word, appending to `output` (reuse one array
+    /// across calls to avoid an allocation per value).
+    /// - Parameters:
+    ///   - bytes: the argument as UTF-8.
+    ///   - validatingUTF8: check that `bytes` are well-formed UTF-8 first (default true).
+    ///   - output: where the quoted word is appended; unchanged when an error is thrown.
+    /// - Throws: ``SanitizeError`` `invalid-utf8` or `nul-byte`, with the byte offset.
+    public static func quote(
+        utf8 bytes: UnsafeRawBufferPointer, validatingUTF8: Bool = true, into output: inout [UInt8]
+    ) throws {
+        if validatingUTF8 { try UTF8Validation.validate(bytes) }
+        try ShellQuoter.quoter.quote(bytes, appendingTo: &output, nulReason: ShellQuoter.nulReason)
+    }
+
     /// The shell metacharacters ``strip(_:removing:)`` removes by default: the POSIX operators
     /// and quoting characters `| & ; < > ( ) $ \` \ " '`, the blanks SPACE, TAB, LF, CR, the
     /// pattern characters `* ? [ ]`, and `# ~ { } ! ^` (comments, tilde and brace expansion,
-    /// history, the old Bourne pipe). POSIX.1-2017 XCU §2.2 and §2.13.
-    public static let defaultStripSet = StripSet(characters: "|&;<>()$`\\\"' \t\n\r*?[]#~{}!^")
+    /// history, the old Bourne pipe). POSIX.1-2017 XCU §2.2 and §2.13. The `shell` set of
+    /// `Rules/text/strip-sets.json`, compiled in.
+    public static let defaultStripSet = DefaultStripSets.sets["shell"] ?? StripSet(characters: "")
 
     /// Removes shell metacharacters from a value that must never hold them (a file name
     /// component, a host name). Prefer ``quote(_:)``: it keeps the value intact.
@@ -63,46 +78,13 @@ public enum Shell {
     }
 }
 
-/// The single-quote quoting loop over bytes.
+/// The single-quote quoter: `'` + bytes with each `'` written as `'\''` + `'`.
 enum ShellQuoter {
-    /// `'` + bytes with each `'` as `'\''` + `'`.
+    static let quoter = ByteQuoter(quote: 0x27, replacements: [0x27: [0x27, 0x5C, 0x27, 0x27]])
+
+    static let nulReason = "cannot be passed in a shell argument"
+
     static func quoted(_ bytes: UnsafeRawBufferPointer) throws -> [UInt8] {
-        let count = bytes.count
-        var nulAt = -1
-        let result = UTF8Bytes.build(capacity: 4 * count + 2) { out in
-            out[0] = 0x27
-            var w = 1
-            if let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) {
-                var i = 0
-                while i < count {
-                    let byte = base[i]
-                    if byte > 0x27 {
-                        out[w] = byte
-                        w += 1
-                    } else if byte == 0x27 {
-                        out[w] = 0x27
-                        out[w + 1] = 0x5C
-                        out[w + 2] = 0x27
-                        out[w + 3] = 0x27
-                        w += 4
-                    } else if byte == 0 {
-                        nulAt = i
-                        return 0
-                    } else {
-                        out[w] = byte
-                        w += 1
-                    }
-                    i += 1
-                }
-            }
-            out[w] = 0x27
-            return w + 1
-        }
-        if nulAt >= 0 {
-            throw SanitizeError(
-                .nulByte, "NUL byte at byte \(nulAt) cannot be passed in a shell argument",
-                at: .init(byteOffset: nulAt))
-        }
-        return result
+        try quoter.quoted(bytes, nulReason: nulReason)
     }
 }

@@ -4,22 +4,108 @@ extension TextHygiene {
     /// Unicode Normalization Form C (canonical decomposition, then canonical composition),
     /// as defined by Unicode Standard Annex #15.
     ///
-    /// ASCII text is returned unchanged without any work.
+    /// Only the parts that can change are normalized: text is split at "stable" scalars (see
+    /// ``isNFCStable(_:)``), which are in NFC, have canonical combining class 0 and never
+    /// combine with a preceding character, so they start a normalization segment (UAX #15 §9);
+    /// the segments holding other scalars go through Foundation's normalizer and the rest is
+    /// copied. ASCII text is returned unchanged without any work.
     /// - Parameter text: the text.
     /// - Returns: `text` in NFC.
     public static func nfc(_ text: String) -> String {
         if isASCII(text) { return text }
-        return text.precomposedStringWithCanonicalMapping
+        return normalizeSegments(text, isStable: isNFCStable) { $0.precomposedStringWithCanonicalMapping }
     }
 
     /// Unicode Normalization Form KC (compatibility decomposition, then canonical
     /// composition), UAX #15: folds look-alike forms such as `ﬁ` → `fi`, `①` → `1`,
-    /// full-width `Ａ` → `A`.
+    /// full-width `Ａ` → `A`. Same segmenting as ``nfc(_:)``, with a stable set that also
+    /// excludes characters that have compatibility decompositions.
     /// - Parameter text: the text.
     /// - Returns: `text` in NFKC.
     public static func nfkc(_ text: String) -> String {
         if isASCII(text) { return text }
-        return text.precomposedStringWithCompatibilityMapping
+        return normalizeSegments(text, isStable: isNFKCStable) { $0.precomposedStringWithCompatibilityMapping }
+    }
+
+    /// Scalars that are NFC_QC=Yes, combining class 0 and never the second of a canonical
+    /// composition: everything below U+0300, Hiragana U+3041–3096, Katakana U+30A1–30FA,
+    /// CJK Unified Ideographs U+4E00–9FFF, Hangul syllables U+AC00–D7A3, pictographs and emoji
+    /// U+1F300–1FAFF, regional indicators U+1F1E6–1F1FF, basic Greek U+0391–03A9 and
+    /// U+03B1–03C9, basic Cyrillic U+0410–044F, ZWJ U+200D and VS16 U+FE0F.
+    static func isNFCStable(_ value: UInt32) -> Bool {
+        value < 0x300 || isCommonWideStable(value)
+    }
+
+    /// As ``isNFCStable(_:)`` without compatibility characters: ASCII, U+00C0–00FF, and the
+    /// same CJK, Hangul, kana, emoji, Greek and Cyrillic ranges.
+    static func isNFKCStable(_ value: UInt32) -> Bool {
+        value < 0x80 || (0xC0...0xFF).contains(value) || isCommonWideStable(value)
+    }
+
+    private static func isCommonWideStable(_ value: UInt32) -> Bool {
+        (0x4E00...0x9FFF).contains(value) || (0xAC00...0xD7A3).contains(value)
+            || (0x3041...0x3096).contains(value) || (0x30A1...0x30FA).contains(value)
+            || (0x1F300...0x1FAFF).contains(value) || (0x1F1E6...0x1F1FF).contains(value)
+            || (0x391...0x3A9).contains(value) || (0x3B1...0x3C9).contains(value)
+            || (0x410...0x44F).contains(value) || value == 0x200D || value == 0xFE0F
+    }
+
+    /// Unstable runs closer than this many stable scalars are normalized in one call
+    /// (each call into Foundation costs about as much as normalizing a few hundred scalars).
+    static let mergeDistance = 1024
+
+    /// Normalizes only the segments that hold an unstable scalar, each from the stable scalar
+    /// before it (which may compose with what follows) to the next stable scalar.
+    private static func normalizeSegments(
+        _ text: String, isStable: (UInt32) -> Bool, normalize: (String) -> String
+    ) -> String {
+        let scalars = text.unicodeScalars
+        var result = ""
+        var copiedUpTo = scalars.startIndex
+        var lastStable: String.Index?
+        var changedAny = false
+        var i = scalars.startIndex
+        while i < scalars.endIndex {
+            if isStable(scalars[i].value) {
+                lastStable = i
+                i = scalars.index(after: i)
+                continue
+            }
+            let segmentStart = lastStable ?? i
+            // The run of unstable scalars, merged with the next runs when fewer than
+            // `mergeDistance` stable scalars separate them: one call for a cluster of segments.
+            var j = i
+            var restIsStable = false
+            while true {
+                while j < scalars.endIndex && !isStable(scalars[j].value) { j = scalars.index(after: j) }
+                var k = j
+                var gap = 0
+                while k < scalars.endIndex && gap < mergeDistance && isStable(scalars[k].value) {
+                    k = scalars.index(after: k)
+                    gap += 1
+                }
+                guard k < scalars.endIndex && gap < mergeDistance else {
+                    restIsStable = k == scalars.endIndex
+                    break
+                }
+                j = k
+            }
+            if !changedAny && restIsStable {
+                return normalize(text)  // a single segment: normalize in one call
+            }
+            if !changedAny {
+                result.reserveCapacity(text.utf8.count + 16)
+                changedAny = true
+            }
+            result.unicodeScalars.append(contentsOf: scalars[copiedUpTo..<segmentStart])
+            result += normalize(String(scalars[segmentStart..<j]))
+            copiedUpTo = j
+            lastStable = nil
+            i = j
+        }
+        guard changedAny else { return text }
+        result.unicodeScalars.append(contentsOf: scalars[copiedUpTo...])
+        return result
     }
 
     /// Whether every byte of `text` is ASCII (and so already in every normalization form).

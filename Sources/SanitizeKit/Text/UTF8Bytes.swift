@@ -37,4 +37,25 @@ enum UTF8Bytes {
             initialized = try body(out)
         }
     }
+
+    /// Appends at most `capacity` bytes to `output`, written by `body` through a raw pointer;
+    /// `body` returns how many it wrote. Reusing one `output` array across calls (after
+    /// `removeAll(keepingCapacity: true)`) makes this allocation-free.
+    @inline(__always)
+    static func append(
+        to output: inout [UInt8], capacity: Int, _ body: (UnsafeMutablePointer<UInt8>) throws -> Int
+    ) rethrows {
+        let start = output.count
+        output.append(contentsOf: repeatElement(0, count: capacity))
+        var written = 0
+        do {
+            try output.withUnsafeMutableBufferPointer { buffer in
+                written = try body(buffer.baseAddress.unsafelyUnwrapped + start)
+            }
+        } catch {
+            output.removeSubrange(start...)
+            throw error
+        }
+        if written < capacity { output.removeLast(capacity - written) }
+    }
 }

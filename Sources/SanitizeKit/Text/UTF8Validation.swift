@@ -16,24 +16,38 @@ public enum UTF8Validation {
     ///   all bytes are well-formed UTF-8.
     public static func firstInvalidByteOffset(in bytes: UnsafeRawBufferPointer) -> Int? {
         let count = bytes.count
-        guard count > 0, let base = bytes.baseAddress else { return nil }
+        guard count > 0, let raw = bytes.baseAddress else { return nil }
+        let p = raw.assumingMemoryBound(to: UInt8.self)
+        @inline(__always) func continuation(_ k: Int) -> Bool { p[k] & 0xC0 == 0x80 }
         var i = 0
         while i < count {
-            // ASCII fast path: eight bytes at a time.
-            while i + 8 <= count {
-                let word = base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                if word & 0x8080_8080_8080_8080 != 0 { break }
-                i += 8
-            }
-            guard i < count else { return nil }
-            let lead = base.load(fromByteOffset: i, as: UInt8.self)
-            if lead < 0x80 {
+            let b0 = p[i]
+            if b0 < 0x80 {
                 i += 1
-                continue
+                // ASCII fast path, tried only after an ASCII byte: eight bytes at a time.
+                while i + 8 <= count,
+                    raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+                {
+                    i += 8
+                }
+            } else if b0 < 0xC2 {
+                return i  // continuation byte or overlong two-byte lead
+            } else if b0 < 0xE0 {
+                guard i + 1 < count, continuation(i + 1) else { return i }
+                i += 2
+            } else if b0 < 0xF0 {
+                guard i + 2 < count, continuation(i + 1), continuation(i + 2) else { return i }
+                let b1 = p[i + 1]
+                if (b0 == 0xE0 && b1 < 0xA0) || (b0 == 0xED && b1 > 0x9F) { return i }  // overlong, surrogate
+                i += 3
+            } else if b0 < 0xF5 {
+                guard i + 3 < count, continuation(i + 1), continuation(i + 2), continuation(i + 3) else { return i }
+                let b1 = p[i + 1]
+                if (b0 == 0xF0 && b1 < 0x90) || (b0 == 0xF4 && b1 > 0x8F) { return i }  // overlong, > U+10FFFF
+                i += 4
+            } else {
+                return i
             }
-            let length = sequenceLength(base, count, at: i, lead: lead)
-            if length == 0 { return i }
-            i += length
         }
         return nil
     }
@@ -72,37 +86,6 @@ public enum UTF8Validation {
         if let offset = firstInvalidByteOffset(in: bytes) {
             throw SanitizeError(
                 .invalidUTF8, "invalid UTF-8 at byte \(offset)", at: .init(byteOffset: offset))
-        }
-    }
-
-    /// The length of the well-formed sequence starting at `i` with non-ASCII `lead`, or 0.
-    @inline(__always)
-    private static func sequenceLength(
-        _ base: UnsafeRawPointer, _ count: Int, at i: Int, lead: UInt8
-    ) -> Int {
-        @inline(__always) func byte(_ k: Int) -> UInt8? {
-            i + k < count ? base.load(fromByteOffset: i + k, as: UInt8.self) : nil
-        }
-        @inline(__always) func isContinuation(_ b: UInt8?) -> Bool {
-            guard let b else { return false }
-            return b & 0xC0 == 0x80
-        }
-        switch lead {
-        case 0xC2...0xDF:
-            return isContinuation(byte(1)) ? 2 : 0
-        case 0xE0...0xEF:
-            guard let second = byte(1) else { return 0 }
-            let range: ClosedRange<UInt8> =
-                lead == 0xE0 ? 0xA0...0xBF : lead == 0xED ? 0x80...0x9F : 0x80...0xBF
-            return range.contains(second) && isContinuation(byte(2)) ? 3 : 0
-        case 0xF0...0xF4:
-            guard let second = byte(1) else { return 0 }
-            let range: ClosedRange<UInt8> =
-                lead == 0xF0 ? 0x90...0xBF : lead == 0xF4 ? 0x80...0x8F : 0x80...0xBF
-            return range.contains(second) && isContinuation(byte(2)) && isContinuation(byte(3))
-                ? 4 : 0
-        default:
-            return 0
         }
     }
 }

@@ -78,8 +78,13 @@ public enum PercentDecoding {
             at: .init(byteOffset: offset))
     }
 
-    /// The input offset whose `%XX` escape (or plain byte) produced output byte `target`.
-    static func inputOffset(ofOutputByte target: Int, in bytes: UnsafeRawBufferPointer) -> Int {
+    /// The offset in encoded `bytes` of the `%XX` escape (or plain byte) that decodes to byte
+    /// `target` of the output, for error messages that point into the input.
+    /// - Parameters:
+    ///   - target: an offset in the decoded bytes.
+    ///   - bytes: the encoded bytes (well-formed escapes).
+    /// - Returns: the offset in `bytes`.
+    public static func inputOffset(ofOutputByte target: Int, in bytes: UnsafeRawBufferPointer) -> Int {
         var produced = 0
         var i = 0
         while i < bytes.count {

@@ -30,8 +30,19 @@ public enum PercentEncoding {
     ///   - set: the bytes to encode.
     /// - Returns: the encoded bytes.
     public static func encode(utf8 bytes: UnsafeRawBufferPointer, using set: PercentEncodeSet) -> [UInt8] {
-        let encoder = PercentEncoder.cached(for: set)
-        return encoder.encode(bytes)
+        var output: [UInt8] = []
+        PercentEncoder.cached(for: set).encode(bytes, appendingTo: &output)
+        return output
+    }
+
+    /// Percent-encodes bytes, appending to `output` (reuse one array across calls to avoid an
+    /// allocation per value).
+    /// - Parameters:
+    ///   - bytes: the value, normally UTF-8.
+    ///   - set: the bytes to encode.
+    ///   - output: where the encoded bytes are appended.
+    public static func encode(utf8 bytes: UnsafeRawBufferPointer, using set: PercentEncodeSet, into output: inout [UInt8]) {
+        PercentEncoder.cached(for: set).encode(bytes, appendingTo: &output)
     }
 }
 
@@ -53,11 +64,11 @@ struct PercentEncoder: Sendable {
         contexts[set] ?? PercentEncoder(table: set.table)
     }
 
-    func encode(_ bytes: UnsafeRawBufferPointer) -> [UInt8] {
+    func encode(_ bytes: UnsafeRawBufferPointer, appendingTo output: inout [UInt8]) {
         let count = bytes.count
-        return table.withUnsafeBufferPointer { table in
+        table.withUnsafeBufferPointer { table in
             Self.hex.withUnsafeBufferPointer { hex in
-                UTF8Bytes.build(capacity: 3 * count) { out in
+                UTF8Bytes.append(to: &output, capacity: 3 * count) { out in
                     guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return 0 }
                     let map = table.baseAddress.unsafelyUnwrapped
                     let digits = hex.baseAddress.unsafelyUnwrapped

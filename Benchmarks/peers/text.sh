@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Compares the text encoders of `sanitize` with peers on the same seeded line files, in one run:
+#   - Python: urllib.parse.quote(s, safe='-._~'), shlex.quote, and the str.replace SQL idiom;
+#   - a C byte loop (text_c_loop.c, cc -O2) as the near-limit figure.
+# Each figure is a whole process (start-up, line reading, encoding, writing), measured as CPU
+# time (user + system), best of RUNS=3. sanitize validates UTF-8 on every line; the C loop does not.
+# Usage: Benchmarks/peers/text.sh           (LINES=200000 lines per file, ~16 MB)
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+swift build -c release --product sanitize > "$work/build.log" 2>&1 || { cat "$work/build.log"; exit 2; }
+cc -O2 -o "$work/text_c_loop" Benchmarks/peers/text_c_loop.c
+python3 Benchmarks/peers/text_peers.py "$PWD/.build/release/sanitize" "$work/text_c_loop" "$work"

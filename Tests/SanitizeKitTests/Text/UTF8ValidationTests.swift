@@ -1,0 +1,41 @@
+import SanitizeKit
+import Testing
+
+@Suite("UTF-8 validation")
+struct UTF8ValidationTests {
+    @Test(
+        "offset of the first ill-formed sequence",
+        arguments: [
+            ([], nil), (Array("héllo 👋".utf8), nil), ([0x61, 0xC3, 0x28], 1), ([0xC0, 0x80], 0),
+            ([0xC1, 0xBF], 0), ([0xE0, 0x80, 0x80], 0), ([0xE0, 0x9F, 0xBF], 0), ([0xED, 0xA0, 0x80], 0),
+            ([0xF0, 0x8F, 0xBF, 0xBF], 0), ([0xF4, 0x90, 0x80, 0x80], 0), ([0xF5, 0x80, 0x80, 0x80], 0),
+            ([0x80], 0), ([0x61, 0x62, 0xE2, 0x82], 2), (Array("12345678".utf8) + [0x39, 0xFF], 9),
+            (Array("abcdefghij".utf8) + [0xF0, 0x9F, 0x98], 10), ([0xEF, 0xBF, 0xBF], nil), ([0xF4, 0x8F, 0xBF, 0xBF], nil),
+        ] as [([UInt8], Int?)])
+    func offsets(bytes: [UInt8], expected: Int?) {
+        #expect(UTF8Validation.firstInvalidByteOffset(in: bytes) == expected)
+    }
+
+    @Test("agrees with the standard library on 20 000 random byte strings")
+    func differential() {
+        var generator = TextRandomGenerator(seed: 7)
+        let alphabet: [UInt8] = [0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC2, 0xDF, 0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xFF]
+        for _ in 0..<20_000 {
+            let length = Int(generator.next() % 12)
+            let bytes = (0..<length).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }
+            let offset = UTF8Validation.firstInvalidByteOffset(in: bytes)
+            #expect((offset == nil) == (String(validating: bytes, as: UTF8.self) != nil), "\(bytes)")
+            if let offset {
+                #expect(String(validating: bytes[..<offset], as: UTF8.self) != nil)
+            }
+        }
+    }
+
+    @Test("string(validating:) throws invalid-utf8 with the offset")
+    func throwing() throws {
+        #expect(try UTF8Validation.string(validating: Array("ok".utf8)) == "ok")
+        #expect(throws: SanitizeError(.invalidUTF8, "invalid UTF-8 at byte 2", at: .init(byteOffset: 2))) {
+            try UTF8Validation.string(validating: [0x6F, 0x6B, 0xFE])
+        }
+    }
+}
