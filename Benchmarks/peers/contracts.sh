@@ -5,7 +5,7 @@
 #
 # Peers: Ajv (Debian's node-ajv, draft-07), Python fastjsonschema and jsonschema (pip), and
 # `jq empty` as a parse-only reference. Each tool parses every line and validates it; the
-# figure is the best of three runs of the process CPU time (user + sys, one core).
+# figure is the best of five runs of the process CPU time (user + sys, one core).
 # Python jsonschema is slow, so it runs on the first tenth of the records.
 # Needs: apt-get install -y node-ajv jq python3-pip; pip install fastjsonschema jsonschema.
 set -eu

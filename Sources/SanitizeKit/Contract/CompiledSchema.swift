@@ -40,6 +40,8 @@ struct ObjectShape: Sendable {
     var hashes: [UInt64] = []
     var schemas: [Int32] = []
     var patterns: [(pattern: Int32, schema: Int32)] = []
+    /// Bit i set: property i is also `required` (checked during the property walk).
+    var requiredMask: UInt64 = 0
     var additional: Int32 = noSchema
 }
 

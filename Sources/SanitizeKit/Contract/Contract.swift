@@ -114,20 +114,22 @@ public struct Contract: Sendable {
     /// - Parameter document: the instance.
     /// - Returns: the verdict and, when invalid, the violations.
     public func validate(_ document: JSONDocument) -> ValidationResult {
-        var evaluator = Evaluator(buffers: buffers, document: document, failFast: options.stopAtFirstError)
-        var annotations = Annotations()
-        let valid = evaluator.evaluate(program.root, document.root, &annotations, collect: false)
-        return ValidationResult(isValid: valid, violations: evaluator.violations)
+        Evaluator.with(buffers: buffers, document: document, failFast: options.stopAtFirstError) { evaluator in
+            var annotations = Annotations()
+            let valid = evaluator.evaluate(program.root, document.root, &annotations, collect: false)
+            return ValidationResult(isValid: valid, violations: evaluator.violations)
+        }
     }
 
     /// Whether a parsed instance is valid (stops at the first violation; builds no messages).
     /// - Parameter document: the instance.
     /// - Returns: `true` when valid.
     public func isValid(_ document: JSONDocument) -> Bool {
-        var evaluator = Evaluator(buffers: buffers, document: document, failFast: true)
-        var annotations = Annotations()
-        evaluator.quiet = 1
-        return evaluator.evaluate(program.root, document.root, &annotations, collect: false)
+        Evaluator.with(buffers: buffers, document: document, failFast: true) { evaluator in
+            var annotations = Annotations()
+            evaluator.quiet = 1
+            return evaluator.evaluate(program.root, document.root, &annotations, collect: false)
+        }
     }
 
     /// Parses and validates JSON bytes. Text that is not JSON is reported as a violation with
@@ -173,12 +175,14 @@ public struct Contract: Sendable {
     /// - Returns: pairs of instance node index and the raw `x-sanitize` value.
     public func sanitizeSteps(for document: JSONDocument) -> [(node: Int, steps: JSONValue)] {
         guard !program.sanitizeSteps.isEmpty else { return [] }
-        var evaluator = Evaluator(buffers: buffers, document: document, failFast: false)
-        evaluator.collectSteps = true
-        evaluator.quiet = 1
-        var annotations = Annotations()
-        _ = evaluator.evaluate(program.root, document.root, &annotations, collect: false)
-        return evaluator.steps.map { ($0.node, program.sanitizeSteps[$0.steps]) }
+        let steps = Evaluator.with(buffers: buffers, document: document, failFast: false) { evaluator in
+            evaluator.collectSteps = true
+            evaluator.quiet = 1
+            var annotations = Annotations()
+            _ = evaluator.evaluate(program.root, document.root, &annotations, collect: false)
+            return evaluator.steps
+        }
+        return steps.map { ($0.node, program.sanitizeSteps[$0.steps]) }
     }
 
     /// Whether the contract has any `x-sanitize` keyword at all.

@@ -133,8 +133,10 @@ extension ContractCompiler {
             hasShape = true
             shape.additional = try sub(["additionalProperties"], value)
         }
+        var shapeIndex: Int?
         if hasShape {
             program.shapes.append(shape)
+            shapeIndex = program.shapes.count - 1
             schema.objects.append(.object(Int32(program.shapes.count - 1)))
         }
         if let value = keywords["propertyNames"] { schema.objects.append(.propertyNames(try sub(["propertyNames"], value))) }
@@ -227,7 +229,12 @@ extension ContractCompiler {
         if let value = try count("maxProperties") { schema.objects.insert(.maxProperties(value), at: 0) }
         if let value = keywords["required"] {
             let list = try keys(value, "required")
-            if !list.isEmpty {
+            // When every required key is also a property (at most 64 of them), the property
+            // walk checks presence with a bit mask instead of one scan per required key.
+            let positions = list.map { key in shapeIndex.flatMap { program.shapes[$0].keys.firstIndex { $0.text == key.text } } }
+            if let shapeIndex, !list.isEmpty, program.shapes[shapeIndex].keys.count <= 64, !positions.contains(nil) {
+                for position in positions.compactMap({ $0 }) { program.shapes[shapeIndex].requiredMask |= 1 << UInt64(position) }
+            } else if !list.isEmpty {
                 var indices: [Int] = []
                 for key in list {
                     program.keys.append(key)

@@ -64,14 +64,20 @@ public struct ContractValidator {
 
     private mutating func validateDocument(quiet: Bool) -> ValidationResult {
         sink.items.removeAll(keepingCapacity: true)
-        var evaluator = Evaluator(
-            buffers: contract.buffers, document: document, failFast: quiet || contract.options.stopAtFirstError, sink: sink)
-        if quiet { evaluator.quiet = 1 }
-        swap(&evaluator.dynamicScope, &scope)
-        var annotations = Annotations()
-        let valid = evaluator.evaluate(contract.program.root, document.root, &annotations, collect: false)
-        swap(&evaluator.dynamicScope, &scope)
+        var scope = self.scope
+        let root = contract.program.root
+        let valid = Evaluator.with(
+            buffers: contract.buffers, document: document, failFast: quiet || contract.options.stopAtFirstError, sink: sink
+        ) { evaluator in
+            if quiet { evaluator.quiet = 1 }
+            swap(&evaluator.dynamicScope, &scope)
+            var annotations = Annotations()
+            let valid = evaluator.evaluate(root, 0, &annotations, collect: false)
+            swap(&evaluator.dynamicScope, &scope)
+            return valid
+        }
         scope.removeAll(keepingCapacity: true)
+        self.scope = scope
         return ValidationResult(isValid: valid, violations: valid ? [] : sink.items)
     }
 }

@@ -3,9 +3,9 @@ extension Evaluator {
 
     /// The number of Unicode code points in a string node (what `minLength`/`maxLength` count).
     func codePointCount(_ node: Int) -> Int {
-        let n = document.nodes[node]
+        let n = nodes[node]
         if n.flags & (JSONNode.Flags.ascii | JSONNode.Flags.escaped) == JSONNode.Flags.ascii { return Int(n.end - n.start) }
-        return document.withStringBytes(node) { bytes in
+        return withString(node) { bytes in
             var count = 0
             for byte in bytes where byte & 0xC0 != 0x80 { count += 1 }
             return count
@@ -20,7 +20,7 @@ extension Evaluator {
             report(s, "minLength", .minLength, "string has \(length) characters, fewer than the minimum \(limit)")
             return false
         case .maxLength(let limit):
-            let n = document.nodes[node]
+            let n = nodes[node]
             if Int(n.end - n.start) <= limit { return true }  // bytes ≥ code points
             let length = codePointCount(node)
             if length <= limit { return true }
@@ -28,11 +28,11 @@ extension Evaluator {
             return false
         case .pattern(let index):
             let matcher = buffers.program.patterns[Int(index)]
-            if document.withStringBytes(node, { matcher.matches($0) }) { return true }
+            if withString(node, { matcher.matches($0) }) { return true }
             report(s, "pattern", .pattern, "string does not match the pattern \(JSONValue.string(matcher.source).jsonText)\(shown(node))")
             return false
         case .format(let kind):
-            if document.withStringBytes(node, { kind.accepts($0) }) { return true }
+            if withString(node, { kind.accepts($0) }) { return true }
             report(s, "format", .format, "string is not a valid \(kind.rawValue)\(shown(node))")
             return false
         default:
@@ -91,13 +91,13 @@ extension Evaluator {
     /// Whether an object node has a member named by program key `keyIndex`.
     func has(key keyIndex: Int, in node: Int) -> Bool {
         var child = node + 1
-        let end = document.after(node)
+        let end = afterOf(node)
         let wanted = buffers.keySpans[keyIndex].count
         while child < end {
-            let key = document.nodes[child]
+            let key = nodes[child]
             let plainMismatch = key.flags & JSONNode.Flags.escaped == 0 && Int(key.end - key.start) != wanted
-            if !plainMismatch, document.withStringBytes(child, { buffers.keyEquals(keyIndex, $0) }) { return true }
-            child = document.after(child + 1)
+            if !plainMismatch, withString(child, { buffers.keyEquals(keyIndex, $0) }) { return true }
+            child = afterOf(child + 1)
         }
         return false
     }
@@ -105,18 +105,18 @@ extension Evaluator {
     /// Whether an object node has a member with this key.
     func has(_ key: PropertyKey, in node: Int) -> Bool {
         var child = node + 1
-        let end = document.after(node)
+        let end = afterOf(node)
         return key.bytes.withUnsafeBytes { wanted in
             while child < end {
-                if document.keyEquals(child, wanted) { return true }
-                child = document.after(child + 1)
+                if keyMatches(child, wanted) { return true }
+                child = afterOf(child + 1)
             }
             return false
         }
     }
 
     mutating func checkObject(_ s: Int, _ check: Check, _ node: Int, _ annotations: inout Annotations, collect: Bool) -> Bool {
-        let memberCount = document.count(node)
+        let memberCount = countOf(node)
         switch check {
         case .minProperties(let limit):
             if memberCount >= limit { return true }
@@ -150,7 +150,7 @@ extension Evaluator {
         case .propertyNames(let sub):
             var valid = true
             var child = node + 1
-            let end = document.after(node)
+            let end = afterOf(node)
             while child < end {
                 var ignored = Annotations()
                 if !probe(Int(sub), child, &ignored, collect: false) {
@@ -160,7 +160,7 @@ extension Evaluator {
                     valid = false
                     if stopEarly { return false }
                 }
-                child = document.after(child + 1)
+                child = afterOf(child + 1)
             }
             return valid
         case .object(let index):
@@ -174,14 +174,15 @@ extension Evaluator {
         let shape = buffers.shapes[shapeIndex]
         var valid = true
         var child = node + 1
-        let end = document.after(node)
-        let memberCount = document.count(node)
+        let end = afterOf(node)
+        let memberCount = countOf(node)
         var memberIndex = 0
+        var foundMask: UInt64 = 0
         while child < end {
             let value = child + 1
             var matched = false
             if shape.count > 0 {
-                let found: Int = document.withStringBytes(child) { key in
+                let found: Int = withString(child) { key in
                     let hash = JSONDocument.keyHash(key)
                     for index in 0..<shape.count where buffers.hashes[shape.first + index] == hash
                         && buffers.keyEquals(Int(lists[shape.keys + index]), key)
@@ -192,6 +193,7 @@ extension Evaluator {
                 }
                 if found >= 0 {
                     matched = true
+                    if found < 64 { foundMask |= 1 << UInt64(found) }
                     if !evaluateChild(Int(lists[shape.schemas + found]), value, .key(child)) {
                         valid = false
                         if stopEarly { return false }
@@ -200,7 +202,7 @@ extension Evaluator {
             }
             if shape.hasPatterns {
                 for entry in buffers.program.shapes[shapeIndex].patterns
-                where document.withStringBytes(child, { buffers.program.patterns[Int(entry.pattern)].matches($0) }) {
+                where withString(child, { buffers.program.patterns[Int(entry.pattern)].matches($0) }) {
                     matched = true
                     if !evaluateChild(Int(entry.schema), value, .key(child)) {
                         valid = false
@@ -224,7 +226,16 @@ extension Evaluator {
             }
             if matched && collect { annotations.markProperty(memberIndex, of: memberCount) }
             memberIndex += 1
-            child = document.after(value)
+            child = afterOf(value)
+        }
+        let missing = shape.requiredMask & ~foundMask
+        if missing != 0 {
+            let keys = buffers.program.shapes[shapeIndex].keys
+            for position in 0..<min(keys.count, 64) where missing & (1 << UInt64(position)) != 0 {
+                report(s, "required", .required, "required member \(JSONValue.string(keys[position].text).jsonText) is missing")
+                valid = false
+                if stopEarly { return false }
+            }
         }
         return valid
     }
@@ -232,8 +243,8 @@ extension Evaluator {
     mutating func checkUnevaluatedProperties(_ s: Int, _ sub: Int, _ node: Int, _ annotations: inout Annotations) -> Bool {
         var valid = true
         var child = node + 1
-        let end = document.after(node)
-        let memberCount = document.count(node)
+        let end = afterOf(node)
+        let memberCount = countOf(node)
         var memberIndex = 0
         let denied = schemas[sub].kind == .alwaysInvalid
         while child < end {
@@ -252,7 +263,7 @@ extension Evaluator {
                 annotations.markProperty(memberIndex, of: memberCount)
             }
             memberIndex += 1
-            child = document.after(child + 1)
+            child = afterOf(child + 1)
         }
         return valid
     }
@@ -260,7 +271,7 @@ extension Evaluator {
     // MARK: arrays
 
     mutating func checkArray(_ s: Int, _ check: Check, _ node: Int, _ annotations: inout Annotations, collect: Bool) -> Bool {
-        let itemCount = document.count(node)
+        let itemCount = countOf(node)
         switch check {
         case .minItems(let limit):
             if itemCount >= limit { return true }
@@ -277,7 +288,7 @@ extension Evaluator {
             var valid = true
             var child = node + 1
             var index = 0
-            let end = document.after(node)
+            let end = afterOf(node)
             while child < end {
                 let sub: Int
                 if index < Int(prefix.count) {
@@ -300,7 +311,7 @@ extension Evaluator {
                     if stopEarly { return false }
                 }
                 index += 1
-                child = document.after(child)
+                child = afterOf(child)
             }
             if collect { annotations.markItems(0..<index, of: itemCount) }
             return valid
@@ -308,7 +319,7 @@ extension Evaluator {
             var matches = 0
             var child = node + 1
             var index = 0
-            let end = document.after(node)
+            let end = afterOf(node)
             while child < end {
                 var ignored = Annotations()
                 if probe(Int(sub), child, &ignored, collect: false) {
@@ -318,7 +329,7 @@ extension Evaluator {
                     if !collect, maximum < 0, matches >= minimum { break }
                 }
                 index += 1
-                child = document.after(child)
+                child = afterOf(child)
             }
             if matches < minimum {
                 report(
@@ -337,25 +348,25 @@ extension Evaluator {
     }
 
     mutating func checkUnique(_ s: Int, _ node: Int) -> Bool {
-        let count = document.count(node)
+        let count = countOf(node)
         guard count > 1 else { return true }
         if count <= 16 {
             // Small arrays: pairwise, without allocating.
             var first = node + 1
             var firstIndex = 0
-            let end = document.after(node)
+            let end = afterOf(node)
             while first < end {
-                var second = document.after(first)
+                var second = afterOf(first)
                 var secondIndex = firstIndex + 1
                 while second < end {
                     if JSONEquality.equal(document, first, document, second) {
                         report(s, "uniqueItems", .uniqueItems, "items \(firstIndex) and \(secondIndex) are equal")
                         return false
                     }
-                    second = document.after(second)
+                    second = afterOf(second)
                     secondIndex += 1
                 }
-                first = document.after(first)
+                first = afterOf(first)
                 firstIndex += 1
             }
             return true
@@ -386,8 +397,8 @@ extension Evaluator {
         var valid = true
         var child = node + 1
         var index = 0
-        let end = document.after(node)
-        let itemCount = document.count(node)
+        let end = afterOf(node)
+        let itemCount = countOf(node)
         let denied = schemas[sub].kind == .alwaysInvalid
         while child < end {
             let evaluated = !annotations.items.isEmpty && annotations.items[index]
@@ -404,7 +415,7 @@ extension Evaluator {
                 }
             }
             index += 1
-            child = document.after(child)
+            child = afterOf(child)
         }
         annotations.markItems(0..<itemCount, of: itemCount)
         return valid

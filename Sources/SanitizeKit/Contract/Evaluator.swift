@@ -85,7 +85,33 @@ struct Evaluator {
     /// Most schemas entered at one instance location.
     static let inPlaceDepthLimit = 64
 
-    init(buffers: ProgramBuffers, document: JSONDocument, failFast: Bool, sink: ViolationSink = ViolationSink()) {
+    /// The instance's nodes and text, read through plain pointers while evaluating (valid for
+    /// the duration of ``with(buffers:document:failFast:sink:_:)``'s body).
+    let nodes: UnsafePointer<JSONNode>
+    let text: UnsafePointer<UInt8>
+
+    /// Runs `body` with an evaluator over `document`, its nodes and text pinned for the call.
+    static func with<R>(
+        buffers: ProgramBuffers, document: JSONDocument, failFast: Bool, sink: ViolationSink = ViolationSink(),
+        _ body: (inout Evaluator) -> R
+    ) -> R {
+        document.nodes.withUnsafeBufferPointer { nodes in
+            document.storage.withUnsafeBufferPointer { storage in
+                var evaluator = Evaluator(
+                    buffers: buffers, document: document, failFast: failFast, sink: sink,
+                    nodes: nodes.baseAddress ?? UnsafePointer(JSONDocument.emptyNodes),
+                    text: storage.baseAddress ?? JSONParser.emptyBase)
+                return body(&evaluator)
+            }
+        }
+    }
+
+    private init(
+        buffers: ProgramBuffers, document: JSONDocument, failFast: Bool, sink: ViolationSink,
+        nodes: UnsafePointer<JSONNode>, text: UnsafePointer<UInt8>
+    ) {
+        self.nodes = nodes
+        self.text = text
         self.schemas = buffers.schemas
         self.checks = buffers.checks
         self.lists = buffers.lists
@@ -100,6 +126,37 @@ struct Evaluator {
     /// Whether a failed check ends the schema's evaluation; never while collecting
     /// `x-sanitize` steps, which must reach every subschema that applies.
     var stopEarly: Bool { !collectSteps && (failFast || quiet > 0) }
+
+    // MARK: instance access through the pinned pointers
+
+    @inline(__always) func kindOf(_ node: Int) -> JSONKind { nodes[node].kind }
+    @inline(__always) func countOf(_ node: Int) -> Int { Int(nodes[node].count) }
+    @inline(__always) func afterOf(_ node: Int) -> Int { Int(nodes[node].next) }
+
+    /// The raw text of a node (string content without quotes, number text).
+    @inline(__always) func rawText(_ node: Int) -> UnsafeRawBufferPointer {
+        let n = nodes[node]
+        return UnsafeRawBufferPointer(start: text + Int(n.start), count: Int(n.end - n.start))
+    }
+
+    /// Calls `body` with a string node's unescaped bytes (no copy without escapes).
+    @inline(__always)
+    func withString<R>(_ node: Int, _ body: (UnsafeRawBufferPointer) -> R) -> R {
+        let raw = rawText(node)
+        if nodes[node].flags & JSONNode.Flags.escaped == 0 { return body(raw) }
+        return JSONDocument.decodeString(raw, escaped: true).withUnsafeBytes(body)
+    }
+
+    /// Whether a key node's unescaped bytes equal `bytes`.
+    @inline(__always)
+    func keyMatches(_ node: Int, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        let n = nodes[node]
+        if n.flags & JSONNode.Flags.escaped == 0 {
+            guard Int(n.end - n.start) == bytes.count else { return false }
+            return bytes.count == 0 || memcmpEqual(text + Int(n.start), bytes.baseAddress!, bytes.count)
+        }
+        return withString(node) { $0.elementsEqual(bytes) }
+    }
 
     // MARK: reporting
 
@@ -128,7 +185,7 @@ struct Evaluator {
     /// A short rendering of a value for messages, or nothing under a sensitive schema.
     func shown(_ node: Int) -> String {
         guard sensitive == 0 else { return "" }
-        switch document.kind(node) {
+        switch kindOf(node) {
         case .string:
             let text = document.string(node) ?? ""
             let clipped = text.count > 40 ? String(text.prefix(40)) + "…" : text
@@ -200,7 +257,7 @@ struct Evaluator {
                 if stopEarly { return false }
             }
         }
-        switch document.kind(node) {
+        switch kindOf(node) {
         case .string:
             for index in schema.strings.range {
                 if !checkString(s, checks[index], node) {
@@ -300,7 +357,7 @@ struct Evaluator {
     }
 
     func typeName(_ node: Int) -> String {
-        switch document.kind(node) {
+        switch kindOf(node) {
         case .null: return "null"
         case .bool: return "boolean"
         case .number: return isInteger(node) ? "integer" : "number"
@@ -311,7 +368,7 @@ struct Evaluator {
     }
 
     func matchesType(_ mask: UInt8, _ node: Int) -> Bool {
-        switch document.kind(node) {
+        switch kindOf(node) {
         case .null: return mask & TypeBits.null != 0
         case .bool: return mask & TypeBits.boolean != 0
         case .string: return mask & TypeBits.string != 0
@@ -324,43 +381,35 @@ struct Evaluator {
     }
 
     func isInteger(_ node: Int) -> Bool {
-        if document.nodes[node].flags & JSONNode.Flags.integer != 0 { return true }
+        if nodes[node].flags & JSONNode.Flags.integer != 0 { return true }
         return decimal(node)?.isInteger ?? false
     }
 
     func decimal(_ node: Int) -> JSONDecimal? {
-        let n = document.nodes[node]
-        return document.storage.withUnsafeBytes { raw in
-            JSONDecimal(text: UnsafeRawBufferPointer(rebasing: raw[Int(n.start)..<Int(n.end)]))
-        }
+        JSONDecimal(text: rawText(node))
     }
 
     /// The number at `node` as a Double when the conversion is exact (no allocation).
     func exactDouble(_ node: Int) -> Double? {
-        let n = document.nodes[node]
-        return document.storage.withUnsafeBytes { raw in
-            JSONDecimal.exactDouble(UnsafeRawBufferPointer(rebasing: raw[Int(n.start)..<Int(n.end)]))
-        }
+        JSONDecimal.exactDouble(rawText(node))
     }
 
     /// A small integer's value without building a decimal (≤ 18 digits, no fraction/exponent).
     func smallInteger(_ node: Int) -> Int64? {
-        let n = document.nodes[node]
+        let n = nodes[node]
         guard n.flags & JSONNode.Flags.integer != 0, n.end - n.start <= 18 else { return nil }
-        return document.storage.withUnsafeBytes { raw in
-            var index = Int(n.start)
-            var negative = false
-            if raw[index] == 0x2D {
-                negative = true
-                index += 1
-            }
-            var value: Int64 = 0
-            while index < Int(n.end) {
-                value = value * 10 + Int64(raw[index] - 0x30)
-                index += 1
-            }
-            return negative ? -value : value
+        var index = Int(n.start)
+        var negative = false
+        if text[index] == 0x2D {
+            negative = true
+            index += 1
         }
+        var value: Int64 = 0
+        while index < Int(n.end) {
+            value = value * 10 + Int64(text[index] &- 0x30)
+            index += 1
+        }
+        return negative ? -value : value
     }
 
     // MARK: in-place applicators
@@ -437,7 +486,7 @@ struct Evaluator {
             guard elseSchema >= 0 else { return true }
             return evaluate(Int(elseSchema), node, &annotations, collect: collect)
         case .dependentSchemas(let pairs):
-            guard document.kind(node) == .object else { return true }
+            guard kindOf(node) == .object else { return true }
             var valid = true
             var index = pairs.range.lowerBound
             while index < pairs.range.upperBound {

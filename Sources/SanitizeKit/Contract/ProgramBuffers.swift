@@ -29,6 +29,7 @@ final class ProgramBuffers: @unchecked Sendable {
         var schemas: Int
         var additional: Int32
         var hasPatterns: Bool
+        var requiredMask: UInt64
     }
 
     struct KeySpan {
@@ -67,7 +68,7 @@ final class ProgramBuffers: @unchecked Sendable {
             fast.append(
                 FastShape(
                     first: allHashes.count, count: shape.hashes.count, keys: keys, schemas: schemas, additional: shape.additional,
-                    hasPatterns: !shape.patterns.isEmpty))
+                    hasPatterns: !shape.patterns.isEmpty, requiredMask: shape.requiredMask))
             allHashes.append(contentsOf: shape.hashes)
         }
         self.lists = ProgramBuffers.copy(lists)

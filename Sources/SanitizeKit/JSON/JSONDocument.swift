@@ -17,6 +17,13 @@ public struct JSONDocument: Sendable {
     @usableFromInline var storage: [UInt8]
     @usableFromInline var nodes: [JSONNode]
 
+    /// One `null` node, for pointers that must not be nil.
+    nonisolated(unsafe) static let emptyNodes: UnsafeMutablePointer<JSONNode> = {
+        let pointer = UnsafeMutablePointer<JSONNode>.allocate(capacity: 1)
+        pointer.initialize(to: JSONNode(kind: .null, flags: 0, start: 0, end: 0, count: 0, next: 1))
+        return pointer
+    }()
+
     /// A document holding `null`, to parse into with ``reparse(_:limits:)`` (which reuses its
     /// buffers), or as a placeholder before the first parse.
     public static let empty = JSONDocument(storage: [], nodes: [JSONNode(kind: .null, flags: 0, start: 0, end: 0, count: 0, next: 1)])
