@@ -169,7 +169,8 @@ public struct RecordFilter: Sendable {
         var sanitized: [UInt8] = []
         sanitized.reserveCapacity(record.count + 16)
         document.write(to: &sanitized)
-        if let contract, violations.isEmpty {
+        // Most records pass: check quickly first (no messages), explain only the failures.
+        if let contract, violations.isEmpty, !contract.isValid(document) {
             violations = contract.validate(document).violations
         }
         return Outcome(sanitized: sanitized, violations: violations)
