@@ -236,7 +236,8 @@ public struct RecordFilter: Sendable {
                     code: .sanitizeStepFailed, message: "x-sanitize step failed: \(reason)"))
             return
         }
-        if text != original { document.setString(text, at: node) }
+        // Compare bytes: `==` on strings is canonical equivalence, which would hide NFC/NFKC changes.
+        if !text.utf8.elementsEqual(original.utf8) { document.setString(text, at: node) }
     }
 
     /// A record that is not JSON, as a violation at the record's root.

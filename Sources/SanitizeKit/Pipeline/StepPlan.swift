@@ -12,7 +12,23 @@ struct StepPlan: Sendable, Equatable {
         /// Indices into ``StepPlan/lists``, in the order the schema reaches them.
         var lists: [Int] = []
         /// Plan nodes for object members, by name.
-        var properties: [String: Int] = [:]
+        var properties: [String: Int] = [:] {
+            didSet { propertyBytes = properties.map { (Array($0.key.utf8), $0.value) } }
+        }
+        /// The same, keyed by UTF-8 bytes, for matching member names without building strings.
+        private(set) var propertyBytes: [(name: [UInt8], plan: Int)] = []
+
+        static func == (lhs: Node, rhs: Node) -> Bool {
+            lhs.lists == rhs.lists && lhs.properties == rhs.properties && lhs.items == rhs.items
+        }
+
+        /// The plan node for the member name in `name`, if the plan has one.
+        func plan(forMember name: UnsafeRawBufferPointer) -> Int? {
+            for entry in propertyBytes where entry.name.count == name.count {
+                if entry.name.withUnsafeBytes({ $0.elementsEqual(name) }) { return entry.plan }
+            }
+            return nil
+        }
         /// The plan node for every array element.
         var items: Int?
         var isEmpty: Bool { lists.isEmpty && properties.isEmpty && items == nil }
@@ -117,7 +133,7 @@ struct StepPlan: Sendable, Equatable {
                 var child = node + 1
                 for _ in 0..<document.count(node) {
                     let value = child + 1
-                    if let key = document.string(child), let next = plan.properties[key] {
+                    if let next = document.withStringBytes(child, { plan.plan(forMember: $0) }) {
                         pending.append((next, value))
                     }
                     child = document.after(value)

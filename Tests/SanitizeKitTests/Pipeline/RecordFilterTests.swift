@@ -154,3 +154,15 @@ struct StepPlanTests {
         }
     }
 }
+
+@Suite("RecordFilter normalization")
+struct RecordFilterNormalizationTests {
+    /// `"e\u0301"` and `"é"` are equal as Swift strings (canonical equivalence), but not as
+    /// bytes: the filter must write the normalized bytes.
+    @Test("nfc rewrites a decomposed value even though Swift calls the two strings equal")
+    func nfcChangesBytes() throws {
+        let filter = try RecordFilter.policy(fromJSON: #"{"stringSteps":["nfc"]}"#)
+        let outcome = filter.process(Array("{\"a\":\"Jose\u{0301}\"}".utf8))
+        #expect(outcome.sanitized == Array("{\"a\":\"Jos\u{00E9}\"}".utf8))
+    }
+}
