@@ -1,5 +1,11 @@
 public import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Sanitizes and validates one JSON record at a time: the engine of `sanitize filter`.
 ///
 /// For each record it parses the bytes (strict RFC 8259), applies the `x-sanitize` steps of
@@ -200,6 +206,14 @@ public struct RecordFilter: Sendable {
         }
     }
 
+    /// Whether two strings hold the same UTF-8 bytes (one `memcmp`, no per-byte iteration).
+    static func sameBytes(_ a: String, _ b: String) -> Bool {
+        guard a.utf8.count == b.utf8.count else { return false }
+        var a = a
+        var b = b
+        return a.withUTF8 { left in b.withUTF8 { right in left.count == 0 || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0 } }
+    }
+
     /// Every `x-sanitize` value in a schema document, with the JSON Pointer of its schema.
     static func stepValues(in document: JSONValue) -> [(pointer: String, value: JSONValue)] {
         var found: [(String, JSONValue)] = []
@@ -237,7 +251,7 @@ public struct RecordFilter: Sendable {
             return
         }
         // Compare bytes: `==` on strings is canonical equivalence, which would hide NFC/NFKC changes.
-        if !text.utf8.elementsEqual(original.utf8) { document.setString(text, at: node) }
+        if !Self.sameBytes(text, original) { document.setString(text, at: node) }
     }
 
     /// A record that is not JSON, as a violation at the record's root.
