@@ -162,7 +162,7 @@ public struct RecordFilter: Sendable {
         do throws(SanitizeError) {
             try document.reparse(record, limits: limits)
         } catch {
-            return Outcome(sanitized: nil, violations: [Self.violation(for: error)])
+            return Outcome(sanitized: nil, violations: [Contract.parseViolation(error)])
         }
         var violations: [Violation] = []
         if let contract {
@@ -252,18 +252,6 @@ public struct RecordFilter: Sendable {
         }
         // Compare bytes: `==` on strings is canonical equivalence, which would hide NFC/NFKC changes.
         if !Self.sameBytes(text, original) { document.setString(text, at: node) }
-    }
-
-    /// A record that is not JSON, as a violation at the record's root.
-    static func violation(for error: SanitizeError) -> Violation {
-        var place = ""
-        if let location = error.location {
-            place = " (column \(location.column ?? 0), byte \(location.byteOffset ?? 0))"
-        }
-        return Violation(
-            instanceLocation: "", keywordLocation: "", absoluteKeywordLocation: "",
-            code: Violation.Code(rawValue: error.code.rawValue),
-            message: "not a JSON record: \(error.reason)\(place)")
     }
 }
 
