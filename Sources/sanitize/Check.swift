@@ -1,9 +1,9 @@
 import ArgumentParser
 
-/// `sanitize check`: subcommands that say whether each value is valid.
+/// `sanitize check …`: checkers that print a verdict for each input.
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Check values and say whether each is valid.",
+        abstract: "Check inputs and print a verdict for each.",
         subcommands: [CheckEmail.self, CheckImage.self]
     )
 }

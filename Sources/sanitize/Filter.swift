@@ -15,18 +15,24 @@ struct Filter: ParsableCommand {
             2 usage or configuration error.
             """)
 
-    @OptionGroup var contractOptions: ContractOptions
+    @Option(help: "The contract: a JSON Schema file (2020-12, or draft-07 via $schema).")
+    var contract: String?
+
+    @OptionGroup var references: ReferenceOptions
+
+    @Flag(inversion: .prefixedNo, help: "Check `format` keywords as assertions (the filter's default) or as annotations.")
+    var assertFormats = true
 
     @Option(help: "A filter policy file, used without --contract (default: the built-in Rules/policy/filter-default.json).")
     var policy: String?
 
-    @Option(help: "What to do with an invalid record: drop (default), keep, annotate, fail.")
+    @Option(help: "What to do with an invalid record: not write it, write it unchanged, write it with _violations, or stop.")
     var onInvalid: InvalidRecordArgument = .drop
 
     @Option(help: "Write violations here as NDJSON instead of to standard error.")
     var report: String?
 
-    @Option(help: "Worker threads (default: all cores).")
+    @Option(help: "Worker threads; the default is this machine's core count.")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
     @Option(help: "The longest record accepted, in bytes; a longer line is an invalid record.")
@@ -44,7 +50,7 @@ struct Filter: ParsableCommand {
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1.") }
         guard maxRecordBytes >= 1 else { throw ValidationError("--max-record-bytes must be at least 1.") }
-        if contractOptions.contract != nil && policy != nil {
+        if contract != nil && policy != nil {
             throw ValidationError("--policy applies only without --contract; give one or the other.")
         }
     }
@@ -72,10 +78,10 @@ struct Filter: ParsableCommand {
     }
 
     private func makeFilter() throws -> RecordFilter {
-        if let contract = contractOptions.contract {
+        if let contract {
             return try RecordFilter(
-                contractAt: URL(fileURLWithPath: contract), resources: try contractOptions.resources(),
-                options: contractOptions.options(assertFormatsByDefault: true))
+                contractAt: URL(fileURLWithPath: contract), resources: try references.resources(),
+                options: Contract.Options(assertFormats: assertFormats))
         }
         if let policy {
             let text: String

@@ -24,6 +24,7 @@ enum LineLoop {
         _ transform: (UnsafeRawBufferPointer) throws -> LineOutcome
     ) throws {
         var output = OutputWriter(descriptor: 1)
+        var errors = OutputWriter(descriptor: 2, onBrokenPipe: { terminateProcess(2) })
         var rejected = 0
 
         func emit(_ outcome: LineOutcome, line number: Int) throws {
@@ -33,12 +34,17 @@ enum LineLoop {
             case .rejected(let bytes, let reason):
                 rejected += 1
                 try output.write(bytes)
-                if let reason {
-                    try output.flush()  // keep stdout and stderr in step for people watching
-                    reportToStandardError("sanitize: line \(number): \(reason)")
-                }
+                if let reason { try errors.write("sanitize: line \(number): \(reason)\n") }
             }
             try output.write(byte: 0x0A)
+        }
+
+        /// Both outputs go out whenever the input has nothing more ready (someone typing,
+        /// a slow producer), so answers never wait for a full buffer, and stdout before
+        /// stderr, so a terminal shows them in step.
+        func flushBoth() throws {
+            try output.flush()
+            try errors.flush()
         }
 
         if input.values.isEmpty {
@@ -54,6 +60,7 @@ enum LineLoop {
                             reason: "line is \(byteCount) bytes, over the limit of \(input.maxLineBytes)"),
                         line: number)
                 }
+                if !reader.canReadWithoutWaiting { try flushBoth() }
             }
         } else {
             for (index, value) in input.values.enumerated() {
@@ -64,7 +71,7 @@ enum LineLoop {
                 try emit(outcome, line: index + 1)
             }
         }
-        try output.flush()
+        try flushBoth()
         if rejected > 0 { throw ExitCode(1) }
     }
 }

@@ -18,10 +18,13 @@ struct SanitizeCommand: ParsableCommand {
             """,
         subcommands: [
             Filter.self,
-            Message.self,
-            Check.self,
             Validate.self,
-            Encode.self, Decode.self, Strip.self, Limit.self,
+            Encode.self,
+            Decode.self,
+            Strip.self,
+            Limit.self,
+            Check.self,
+            Message.self,
             Guard.self,
         ]
     )

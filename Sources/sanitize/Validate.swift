@@ -18,10 +18,7 @@ struct Validate: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The JSON Schema file.", valueName: "file"))
     var schema: String
 
-    @Option(
-        name: .customLong("ref"),
-        help: ArgumentHelp("Register FILE as the schema at URI, for $ref (repeatable).", valueName: "uri=file"))
-    var references: [String] = []
+    @OptionGroup var references: ReferenceOptions
 
     @Flag(name: .long, help: "Check `format` as an assertion (date, email, uri, …) instead of an annotation.")
     var assertFormats = false
@@ -47,19 +44,10 @@ struct Validate: ParsableCommand {
 
     func validate() throws {
         guard maxLineBytes > 0 else { throw ValidationError("--max-line-bytes must be a positive number of bytes.") }
-        for reference in references where !reference.contains("=") {
-            throw ValidationError("--ref needs URI=FILE, got \"\(reference)\".")
-        }
     }
 
     func run() throws {
-        var resources = ContractResources()
-        for reference in references {
-            guard let equals = reference.firstIndex(of: "=") else { continue }
-            let uri = String(reference[..<equals])
-            let file = String(reference[reference.index(after: equals)...])
-            try resources.register(file: URL(fileURLWithPath: file), as: uri)
-        }
+        let resources = try references.resources()
         let options = Contract.Options(assertFormats: assertFormats, stopAtFirstError: firstError)
         let contract = try Contract(contentsOf: URL(fileURLWithPath: schema), resources: resources, options: options)
 

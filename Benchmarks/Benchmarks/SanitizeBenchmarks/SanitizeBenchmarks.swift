@@ -4,9 +4,9 @@ import Benchmark
 /// each in its own file (`<Part>Benchmarks.swift`).
 nonisolated(unsafe) let benchmarks: @Sendable () -> Void = {
     registerMessagesBenchmarks()
-    registerContractBenchmarks()
-    registerTextBenchmarks()
-    registerEmailBenchmarks()
-    registerFilesBenchmarks()
     registerGuardBenchmarks()
+    registerFilesBenchmarks()
+    registerContractBenchmarks()
+    registerEmailBenchmarks()
+    registerTextBenchmarks()
 }

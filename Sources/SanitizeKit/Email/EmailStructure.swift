@@ -105,7 +105,8 @@ enum EmailStructure {
         guard let text = String(validating: label, as: UTF8.self) else { return .rejected(.invalidUTF8) }
         let scalars = Array(text.unicodeScalars)
         if let rejection = uLabelRejection(scalars) { return .rejected(rejection) }
-        let length = 4 + EmailPunycode.encode(scalars).count
+        guard let encoded = Punycode.encode(scalars) else { return .rejected(.labelTooLong) }
+        let length = 4 + encoded.utf8.count
         return length <= 63 ? .length(length) : .rejected(.labelTooLong)
     }
 
@@ -141,11 +142,11 @@ enum EmailStructure {
     /// ASCII, is itself a valid U-label, and encodes back to the same text.
     /// DNS compares labels without case, so `XN--BCHER-KVA` is read as `xn--bcher-kva`.
     private static func isALabel(_ encoded: Slice<UnsafeRawBufferPointer>) -> Bool {
-        let lowercased = encoded.map(asciiLowercased)
-        guard let scalars = EmailPunycode.decode(lowercased), scalars.contains(where: { !$0.isASCII }),
+        let lowercased = String(decoding: encoded.map(asciiLowercased), as: UTF8.self)
+        guard let scalars = Punycode.decode(lowercased), scalars.contains(where: { !$0.isASCII }),
             uLabelRejection(scalars) == nil
         else { return false }
-        return EmailPunycode.encode(scalars) == lowercased
+        return Punycode.encode(scalars) == lowercased
     }
 
     private static func hasALabelPrefix(_ label: Slice<UnsafeRawBufferPointer>) -> Bool {

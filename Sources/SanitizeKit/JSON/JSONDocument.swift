@@ -24,6 +24,10 @@ public struct JSONDocument: Sendable {
         return pointer
     }()
 
+    /// A document holding `null`, to parse into with ``reparse(_:limits:)`` (which reuses its
+    /// buffers), or as a placeholder before the first parse.
+    public static let empty = JSONDocument(storage: [], nodes: [JSONNode(kind: .null, flags: 0, start: 0, end: 0, count: 0, next: 1)])
+
     init(storage: [UInt8], nodes: [JSONNode]) {
         self.storage = storage
         self.nodes = nodes

@@ -11,7 +11,7 @@ enum DefaultMessageCatalogs {
     static let english = #"""
         {
           "locale": "en",
-          "description": "English messages shown instead of a server's own error text. Format: Rules/README-messages.md.",
+          "description": "English messages shown instead of a server's own error text. Format: Rules/messages/README.md.",
           "fallback": "Something went wrong. Please try again.",
           "codes": {
             "auth.required": "Please sign in to continue.",
@@ -102,7 +102,7 @@ enum DefaultMessageCatalogs {
     static let spanish = #"""
         {
           "locale": "es",
-          "description": "Mensajes en español que se muestran en lugar del texto de error del servidor. Formato: Rules/README-messages.md.",
+          "description": "Mensajes en español que se muestran en lugar del texto de error del servidor. Formato: Rules/messages/README.md.",
           "fallback": "Algo salió mal. Vuelve a intentarlo.",
           "codes": {
             "auth.required": "Inicia sesión para continuar.",

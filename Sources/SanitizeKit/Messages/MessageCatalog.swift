@@ -1,7 +1,7 @@
 /// Predefined user messages by locale: for server error codes, HTTP statuses, RFC 9457
 /// problem types, and a generic fallback per locale.
 ///
-/// Load one from a directory of `<locale>.json` files (the format is in `Rules/README-messages.md`)
+/// Load one from a directory of `<locale>.json` files (the format is in `Rules/messages/README.md`)
 /// or use ``builtIn``, the compiled-in copy of the package's `Rules/messages/`. Loading checks
 /// every file and throws on the first problem; a loaded catalog is immutable and `Sendable`.
 ///

@@ -1,10 +1,4 @@
 extension JSONDocument {
-    /// An empty document to reuse with ``reparse(_:limits:)``.
-    public static var empty: JSONDocument {
-        // `null` always parses.
-        (try? JSONDocument(parsing: [0x6E, 0x75, 0x6C, 0x6C])) ?? { preconditionFailure("null must parse") }()
-    }
-
     /// The string nodes that are values (array elements or member values), not member names.
     func stringValueNodes() -> [Int] {
         var isKey = [Bool](repeating: false, count: nodeCount)

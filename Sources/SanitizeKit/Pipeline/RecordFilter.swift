@@ -1,5 +1,11 @@
 public import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Sanitizes and validates one JSON record at a time: the engine of `sanitize filter`.
 ///
 /// For each record it parses the bytes (strict RFC 8259), applies the `x-sanitize` steps of
@@ -156,7 +162,7 @@ public struct RecordFilter: Sendable {
         do throws(SanitizeError) {
             try document.reparse(record, limits: limits)
         } catch {
-            return Outcome(sanitized: nil, violations: [Self.violation(for: error)])
+            return Outcome(sanitized: nil, violations: [Contract.parseViolation(error)])
         }
         var violations: [Violation] = []
         if let contract {
@@ -169,7 +175,8 @@ public struct RecordFilter: Sendable {
         var sanitized: [UInt8] = []
         sanitized.reserveCapacity(record.count + 16)
         document.write(to: &sanitized)
-        if let contract, violations.isEmpty {
+        // Most records pass: check quickly first (no messages), explain only the failures.
+        if let contract, violations.isEmpty, !contract.isValid(document) {
             violations = contract.validate(document).violations
         }
         return Outcome(sanitized: sanitized, violations: violations)
@@ -197,6 +204,14 @@ public struct RecordFilter: Sendable {
             guard let steps = stepsByValue[value], applied.insert([node, value.hashValue]).inserted else { continue }
             apply(steps, at: node, of: &document, violations: &violations)
         }
+    }
+
+    /// Whether two strings hold the same UTF-8 bytes (one `memcmp`, no per-byte iteration).
+    static func sameBytes(_ a: String, _ b: String) -> Bool {
+        guard a.utf8.count == b.utf8.count else { return false }
+        var a = a
+        var b = b
+        return a.withUTF8 { left in b.withUTF8 { right in left.count == 0 || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0 } }
     }
 
     /// Every `x-sanitize` value in a schema document, with the JSON Pointer of its schema.
@@ -235,19 +250,8 @@ public struct RecordFilter: Sendable {
                     code: .sanitizeStepFailed, message: "x-sanitize step failed: \(reason)"))
             return
         }
-        if text != original { document.setString(text, at: node) }
-    }
-
-    /// A record that is not JSON, as a violation at the record's root.
-    static func violation(for error: SanitizeError) -> Violation {
-        var place = ""
-        if let location = error.location {
-            place = " (column \(location.column ?? 0), byte \(location.byteOffset ?? 0))"
-        }
-        return Violation(
-            instanceLocation: "", keywordLocation: "", absoluteKeywordLocation: "",
-            code: Violation.Code(rawValue: error.code.rawValue),
-            message: "not a JSON record: \(error.reason)\(place)")
+        // Compare bytes: `==` on strings is canonical equivalence, which would hide NFC/NFKC changes.
+        if !Self.sameBytes(text, original) { document.setString(text, at: node) }
     }
 }
 

@@ -90,7 +90,11 @@ public enum SanitizeStep: Sendable, Hashable {
     }
 
     private static func lowercasingDomain(of address: String) -> String {
-        guard let at = address.lastIndex(of: "@") else { return address }
-        return String(address[...at]) + address[address.index(after: at)...].lowercased()
+        let utf8 = address.utf8
+        guard let at = utf8.lastIndex(of: UInt8(ascii: "@")) else { return address }
+        let domain = utf8[utf8.index(after: at)...]
+        // Already lowercase ASCII (the common case): nothing to build.
+        guard domain.contains(where: { (0x41...0x5A).contains($0) || $0 >= 0x80 }) else { return address }
+        return String(address[...at]) + String(Substring(domain)).lowercased()
     }
 }

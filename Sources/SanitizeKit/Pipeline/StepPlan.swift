@@ -12,7 +12,23 @@ struct StepPlan: Sendable, Equatable {
         /// Indices into ``StepPlan/lists``, in the order the schema reaches them.
         var lists: [Int] = []
         /// Plan nodes for object members, by name.
-        var properties: [String: Int] = [:]
+        var properties: [String: Int] = [:] {
+            didSet { propertyBytes = properties.map { (Array($0.key.utf8), $0.value) } }
+        }
+        /// The same, keyed by UTF-8 bytes, for matching member names without building strings.
+        private(set) var propertyBytes: [(name: [UInt8], plan: Int)] = []
+
+        static func == (lhs: Node, rhs: Node) -> Bool {
+            lhs.lists == rhs.lists && lhs.properties == rhs.properties && lhs.items == rhs.items
+        }
+
+        /// The plan node for the member name in `name`, if the plan has one.
+        func plan(forMember name: UnsafeRawBufferPointer) -> Int? {
+            for entry in propertyBytes where entry.name.count == name.count {
+                if entry.name.withUnsafeBytes({ $0.elementsEqual(name) }) { return entry.plan }
+            }
+            return nil
+        }
         /// The plan node for every array element.
         var items: Int?
         var isEmpty: Bool { lists.isEmpty && properties.isEmpty && items == nil }
@@ -117,7 +133,7 @@ struct StepPlan: Sendable, Equatable {
                 var child = node + 1
                 for _ in 0..<document.count(node) {
                     let value = child + 1
-                    if let key = document.string(child), let next = plan.properties[key] {
+                    if let next = document.withStringBytes(child, { plan.plan(forMember: $0) }) {
                         pending.append((next, value))
                     }
                     child = document.after(value)
@@ -200,11 +216,12 @@ struct StepPlan: Sendable, Equatable {
     /// The target of `#` or `#/json/pointer` inside the root schema.
     private static func resolveLocal(_ reference: String, in root: JSONValue) -> JSONValue? {
         guard reference.hasPrefix("#") else { return nil }
-        let pointer = reference.dropFirst()
+        // The fragment is percent-decoded first, then read as a JSON Pointer (RFC 6901 §6).
+        guard let pointer = try? PercentDecoding.decode(String(reference.dropFirst())) else { return nil }
         guard pointer.isEmpty || pointer.hasPrefix("/") else { return nil }  // "#anchor"
         var current = root
         for token in pointer.split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
-            let key = ContractCompiler.unescapeToken(token).removingPercentEncodingIfPossible()
+            let key = ContractCompiler.unescapeToken(token)
             switch current {
             case .object: guard let next = current[key] else { return nil }; current = next
             case .array(let items):
@@ -214,35 +231,5 @@ struct StepPlan: Sendable, Equatable {
             }
         }
         return current
-    }
-}
-
-extension String {
-    /// `%XX` escapes decoded, as a JSON Pointer in a URI fragment needs; unchanged when an
-    /// escape is malformed.
-    fileprivate func removingPercentEncodingIfPossible() -> String {
-        guard contains("%") else { return self }
-        var bytes: [UInt8] = []
-        var iterator = Array(utf8).makeIterator()
-        while let byte = iterator.next() {
-            guard byte == 0x25 else {
-                bytes.append(byte)
-                continue
-            }
-            guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else {
-                return self
-            }
-            bytes.append(high << 4 | low)
-        }
-        return String(validating: bytes, as: UTF8.self) ?? self
-    }
-}
-
-private func hexValue(_ byte: UInt8) -> UInt8? {
-    switch byte {
-    case 0x30...0x39: byte - 0x30
-    case 0x41...0x46: byte - 0x41 + 10
-    case 0x61...0x66: byte - 0x61 + 10
-    default: nil
     }
 }

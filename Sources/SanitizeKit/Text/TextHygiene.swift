@@ -19,6 +19,12 @@ public enum TextHygiene {
     /// - Parameter text: the text.
     /// - Returns: `text` without white space at either end.
     public static func trim(_ text: String) -> String {
+        // Fast path: both ends are printable ASCII, so nothing is whitespace at either end.
+        if let head = text.utf8.first, let tail = text.utf8.last,
+            (0x21...0x7E).contains(head), (0x21...0x7E).contains(tail)
+        {
+            return text
+        }
         let scalars = text.unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else {
             return ""

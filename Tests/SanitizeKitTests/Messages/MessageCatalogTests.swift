@@ -7,7 +7,7 @@ import Testing
 struct MessageCatalogTests {
     static let rulesDirectory = Fixtures.repositoryRoot.appendingPathComponent("Rules/messages")
 
-    /// The generic codes that docs/messages.md and Rules/README-messages.md promise.
+    /// The generic codes that docs/messages.md and Rules/messages/README.md promise.
     static let genericCodes = [
         "auth.required", "auth.expired", "auth.invalid-credentials", "auth.forbidden", "validation.failed",
         "validation.field", "not-found", "conflict", "gone", "payment-required", "quota-exceeded", "rate-limited",
@@ -89,10 +89,10 @@ struct MessageCatalogTests {
         #expect(es == UserMessage(text: "Algo salió mal. Vuelve a intentarlo.", selectedBy: .fallback, locale: "es"))
     }
 
-    @Test("Rules/README-messages.md documents exactly the generic codes this test requires")
+    @Test("Rules/messages/README.md documents exactly the generic codes this test requires")
     func documentedGenericCodes() throws {
         let readme = try String(
-            contentsOf: Fixtures.repositoryRoot.appendingPathComponent("Rules/README-messages.md"), encoding: .utf8)
+            contentsOf: Fixtures.repositoryRoot.appendingPathComponent("Rules/messages/README.md"), encoding: .utf8)
         let section = try #require(readme.components(separatedBy: "## Generic codes").dropFirst().first)
         let body = section.drop { $0 != "\n" }  // after the heading line
         let list = try #require(body.components(separatedBy: "— plus").first)

@@ -66,7 +66,7 @@ struct RecordFilterTests {
         #expect(outcome.sanitized == nil)
         #expect(outcome.violations.count == 1)
         #expect(outcome.violations.first?.code.rawValue == "json-syntax")
-        #expect(outcome.violations.first?.message.contains("column") == true)
+        #expect(outcome.violations.first?.message.contains("line 1:8 byte 7") == true)
     }
 
     @Test("without a contract, policy steps touch string values at any depth and never member names")
@@ -152,5 +152,17 @@ struct StepPlanTests {
             #expect(a.sanitized == b.sanitized)
             #expect(a.violations == b.violations)
         }
+    }
+}
+
+@Suite("RecordFilter normalization")
+struct RecordFilterNormalizationTests {
+    /// `"e\u0301"` and `"é"` are equal as Swift strings (canonical equivalence), but not as
+    /// bytes: the filter must write the normalized bytes.
+    @Test("nfc rewrites a decomposed value even though Swift calls the two strings equal")
+    func nfcChangesBytes() throws {
+        let filter = try RecordFilter.policy(fromJSON: #"{"stringSteps":["nfc"]}"#)
+        let outcome = filter.process(Array("{\"a\":\"Jose\u{0301}\"}".utf8))
+        #expect(outcome.sanitized == Array("{\"a\":\"Jos\u{00E9}\"}".utf8))
     }
 }

@@ -7,7 +7,9 @@ enum IDNALabel {
 
     /// Whether the Punycode part of an A-label (after `xn--`) decodes to an acceptable U-label.
     static func isValid(punycode: some Collection<UInt8>) -> Bool {
-        guard let scalars = EmailPunycode.decode(punycode), !scalars.isEmpty else { return false }
+        guard let scalars = Punycode.decode(String(decoding: punycode, as: UTF8.self)), !scalars.isEmpty else {
+            return false
+        }
         let values = scalars.map(\.value)
         if values.count >= 4, values[2] == 0x2D, values[3] == 0x2D { return false }
         switch scalars[0].properties.generalCategory {

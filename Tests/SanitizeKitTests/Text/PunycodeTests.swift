@@ -135,6 +135,19 @@ struct PunycodeTests {
         #expect(Punycode.decode("abc-é") == nil)  // non-basic before the delimiter
     }
 
+    @Test(
+        "more malformed Punycode, and labels checked with Python's codec",
+        arguments: ["9", "a!", "zz99zz9", String(repeating: "z", count: 63), "ü-a"])
+    func rejects(text: String) {
+        #expect(Punycode.decode(text) == nil)
+    }
+
+    @Test("Hangul labels round-trip as Python's punycode codec writes them", arguments: [("실례", "9n2bp8q"), ("테스트", "9t4b11yi5a")])
+    func hangul(unicode: String, punycode: String) {
+        #expect(Punycode.encode(Array(unicode.unicodeScalars)) == punycode)
+        #expect(Punycode.decode(punycode) == Array(unicode.unicodeScalars))
+    }
+
     @Test("over-long input is refused, not processed")
     func limit() {
         let long = [Unicode.Scalar](repeating: "é", count: Punycode.maxInputScalars + 1)

@@ -1,7 +1,8 @@
 /// Punycode, the Bootstring encoding of Unicode labels for IDNA (RFC 3492).
 ///
-/// Only the direction the guard needs is public: encoding a label's Unicode scalars into
-/// the ASCII form that follows the `xn--` prefix. Decoding exists for tests and round trips.
+/// Shared by the request guard (host names to ASCII) and email validation (A-label checks):
+/// encoding a label's Unicode scalars into the ASCII form that follows the `xn--` prefix,
+/// and decoding it back.
 public enum Punycode {
     // RFC 3492 §5: parameter values for Punycode.
     private static let base = 36

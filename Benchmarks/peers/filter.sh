@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Compares `sanitize filter` with peer validators on the same NDJSON file, in one run.
+# Usage: Benchmarks/peers/filter.sh [MEGABYTES]   (default 100)
+# Prints MB/s, records/s, peak RSS and ratios against Ajv; checks that the valid/invalid
+# counts agree with Ajv's.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+megabytes="${1:-100}"
+here=Benchmarks/peers/filter
+scripts/install-deps libpcre2-dev pkg-config node-ajv jq python3-pip bc >/dev/null
+python3 -c 'import fastjsonschema' 2>/dev/null || pip install -q fastjsonschema
+
+swift build -c release --product sanitize 1>&2
+bin="$(swift build -c release --show-bin-path)/sanitize"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+data="$work/users.ndjson"
+python3 "$here/generate-users.py" "$megabytes" 42 > "$data"
+bytes=$(stat -c %s "$data")
+records=$(wc -l < "$data")
+# The peers get the same contract without our x-sanitize keyword and as draft-07.
+python3 - "$work/contract.draft7.json" <<'PY'
+import json, sys
+schema = json.load(open("Rules/contracts/user.schema.json"))
+def strip(node):
+    if isinstance(node, dict):
+        node.pop("x-sanitize", None)
+        for value in node.values(): strip(value)
+    elif isinstance(node, list):
+        for value in node: strip(value)
+strip(schema)
+schema["$schema"] = "http://json-schema.org/draft-07/schema#"
+schema.pop("$id", None)
+json.dump(schema, open(sys.argv[1], "w"))
+PY
+
+export NODE_PATH=/usr/share/nodejs  # where Debian puts node-ajv
+cores=$(nproc)
+printf '%s: %d records, %.1f MB, %d cores\n\n' "$data" "$records" "$(echo "$bytes / 1000000" | bc -l)" "$cores"
+declare -A seconds peak counts
+run() {  # name, command...
+  local name="$1"; shift
+  local result
+  result=$(python3 "$here/measure.py" "$data" "$@" 2>"$work/$name.err" || true)
+  read -r seconds["$name"] peak["$name"] < <(tail -1 "$work/$name.err")
+  counts["$name"]="$result"
+}
+run "sanitize --jobs $cores" "$bin" filter --contract Rules/contracts/user.schema.json --jobs "$cores" --stats --report /dev/null
+stats_all=$(grep -o '"recordsOut":[0-9]*,"invalid":[0-9]*' "$work/sanitize --jobs $cores.err" || true)
+run "sanitize --jobs 1" "$bin" filter --contract Rules/contracts/user.schema.json --jobs 1 --stats --report /dev/null
+stats_one=$(grep -o '"recordsOut":[0-9]*,"invalid":[0-9]*' "$work/sanitize --jobs 1.err" || true)
+run "ajv" node "$here/ajv-validate.js" "$work/contract.draft7.json" "$data"
+run "fastjsonschema" python3 "$here/fastjsonschema-validate.py" "$work/contract.draft7.json" "$data"
+run "jq -c . (parse+print)" jq -c .
+
+read -r ajv_valid ajv_invalid <<<"${counts[ajv]}"
+printf '| tool | MB/s | records/s | peak RSS (MB) | × Ajv records/s |\n|---|---:|---:|---:|---:|\n'
+for name in "sanitize --jobs $cores" "sanitize --jobs 1" "ajv" "fastjsonschema" "jq -c . (parse+print)"; do
+  s=${seconds[$name]}
+  printf '| %s | %.1f | %.0f | %.1f | %.2f |\n' "$name" "$(echo "$bytes / 1000000 / $s" | bc -l)" \
+    "$(echo "$records / $s" | bc -l)" "$(echo "${peak[$name]} / 1000000" | bc -l)" \
+    "$(echo "${seconds[ajv]} / $s" | bc -l)"
+done
+echo
+echo "counts: ajv valid=$ajv_valid invalid=$ajv_invalid; fastjsonschema ${counts[fastjsonschema]};"
+echo "        sanitize --jobs $cores {$stats_all}; sanitize --jobs 1 {$stats_one}"
+[ "$stats_all" = "\"recordsOut\":$ajv_valid,\"invalid\":$ajv_invalid" ] || { echo "MISMATCH with Ajv's counts" >&2; exit 1; }
+[ "$stats_one" = "$stats_all" ] || { echo "MISMATCH between --jobs values" >&2; exit 1; }
+echo "counts agree with Ajv"
