@@ -25,7 +25,7 @@ struct FileInspectorRobustnessTests {
 
     @Test("3000 random byte strings, bare and behind every signature")
     func randomBytes() throws {
-        var random = FilesTestRandom(seed: 0x5EED)
+        var random = SeededGenerator(seed: 0x5EED)
         let signatures: [[UInt8]] = [
             [], [0xFF, 0xD8, 0xFF], [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], Array("GIF89a".utf8),
             Array("RIFF".utf8) + [0x40, 0, 0, 0] + Array("WEBP".utf8), Array("%PDF-1.4\n".utf8),
@@ -40,7 +40,7 @@ struct FileInspectorRobustnessTests {
 
     @Test("3000 mutated fixtures: random bytes set, inserted, deleted and duplicated")
     func mutatedFixtures() throws {
-        var random = FilesTestRandom(seed: 42)
+        var random = SeededGenerator(seed: 42)
         let originals = try ImageFixture.all.map { try $0.bytes }
         let scratch = try ScratchDirectory()
         var tiny = FileInspector()

@@ -147,7 +147,7 @@ struct FileWalkerTests {
     @Test("CRC-32: the check value and piecewise updates", arguments: [0, 1, 7, 8, 9, 63, 64, 1000])
     func crc(_ length: Int) {
         #expect(Array("123456789".utf8).withUnsafeBytes { CRC32.update(0, $0) } == 0xCBF4_3926)
-        var generator = FilesTestRandom(seed: UInt64(length))
+        var generator = SeededGenerator(seed: UInt64(length))
         let bytes = (0..<length).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
         var reference: UInt32 = 0xFFFF_FFFF
         for byte in bytes {
@@ -161,19 +161,6 @@ struct FileWalkerTests {
             let first = bytes[0..<split].withUnsafeBytes { CRC32.update(0, $0) }
             #expect(bytes[split...].withUnsafeBytes { CRC32.update(first, $0) } == reference)
         }
-    }
-}
-
-/// A small seeded generator, so that every run sees the same inputs.
-struct FilesTestRandom: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 

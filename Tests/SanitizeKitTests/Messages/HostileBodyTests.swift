@@ -41,7 +41,7 @@ struct HostileBodyTests {
 
     /// Builds one hostile body from the generator: JSON of several shapes, problem+json,
     /// HTML, plain text, truncated or corrupted bytes.
-    static func hostileBody(_ generator: inout SplitMix64) -> (body: [UInt8], contentType: String?, status: Int?) {
+    static func hostileBody(_ generator: inout SeededGenerator) -> (body: [UInt8], contentType: String?, status: Int?) {
         func pick<T>(_ items: [T]) -> T { items[Int(generator.next() % UInt64(items.count))] }
         func jsonString(_ text: String) -> String {
             let data = try? JSONSerialization.data(withJSONObject: [text], options: [.fragmentsAllowed])
@@ -113,7 +113,7 @@ struct HostileBodyTests {
 
     @Test("2,000 generated hostile bodies: only catalog text, never the server's")
     func generatedBodies() {
-        var generator = SplitMix64(seed: 0x5EC2E7)
+        var generator = SeededGenerator(seed: 0x5EC2E7)
         let mapper = ServerErrorMapper()
         #expect(Self.templatePatterns.count > 100)
         var kinds: Set<String> = []
@@ -143,17 +143,5 @@ struct HostileBodyTests {
             status: 500, body: body, contentType: "application/problem+json", locale: "en")
         #expect(message.selectedBy == .status(500))
         #expect(message.text == "Something went wrong on our side. Please try again later.")
-    }
-
-    struct SplitMix64 {
-        private var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
     }
 }

@@ -105,7 +105,7 @@ struct QuotingFastPathTests {
 
     @Test("agrees with a naive quoter on 20 000 random strings")
     func randomStrings() throws {
-        var generator = TextRandomGenerator(seed: 99)
+        var generator = SeededGenerator(seed: 99)
         let alphabet: [Character] = ["a", "b", "'", "\"", "`", "\\", "\n", "\r", "\u{1A}", "é", "😀", " "]
         let mysql: [Character: String] = ["\\": "\\\\", "'": "\\'", "\"": "\\\"", "\n": "\\n", "\r": "\\r", "\u{1A}": "\\Z"]
         for _ in 0..<20_000 {

@@ -48,17 +48,3 @@ func indexedLines(_ output: String) -> [Int: String] {
     }
     return result
 }
-
-/// SplitMix64, so generated inputs are the same on every run (named for this part, so it
-/// cannot clash with other suites' generators in the same test target).
-struct TextRandomGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

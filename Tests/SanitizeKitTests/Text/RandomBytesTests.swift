@@ -8,7 +8,7 @@ import Testing
 struct RandomBytesTests {
     @Test("20 000 random byte strings")
     func randomBytes() {
-        var generator = TextRandomGenerator(seed: 31)
+        var generator = SeededGenerator(seed: 31)
         let alphabet: [UInt8] = [0x00, 0x0A, 0x0D, 0x20, 0x22, 0x25, 0x27, 0x2B, 0x2D, 0x2F, 0x30, 0x41, 0x46, 0x5C, 0x60, 0x61, 0x7F, 0x80, 0xA9, 0xC3, 0xE2, 0xED, 0xF0, 0xF4, 0xFF]
         for _ in 0..<20_000 {
             let bytes = (0..<Int(generator.next() % 24)).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }

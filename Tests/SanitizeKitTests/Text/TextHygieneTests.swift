@@ -112,7 +112,7 @@ struct TextHygieneTests {
 struct NormalizationSegmentTests {
     @Test("NFC and NFKC equal Foundation's on 20 000 random strings of tricky scalars")
     func differential() {
-        var generator = TextRandomGenerator(seed: 15)
+        var generator = SeededGenerator(seed: 15)
         // Starters, combining marks, Hangul jamo, kana voiced marks, singletons, compatibility
         // characters, Indic vowel signs that compose, emoji.
         let alphabet: [Unicode.Scalar] = [
@@ -140,7 +140,7 @@ struct NormalizationSegmentTests {
 
     @Test("segments far apart are normalized separately and give the same result")
     func farApartSegments() {
-        var generator = TextRandomGenerator(seed: 16)
+        var generator = SeededGenerator(seed: 16)
         let pieces = ["e\u{301}", "\u{1100}\u{1161}\u{11A8}", "\u{3B1}\u{313}\u{301}", "\u{FB01}", "\u{212B}", "\u{304B}\u{3099}", "\u{AC00}\u{11A8}"]
         let gaps = [String(repeating: "x", count: 1_100), String(repeating: "\u{65E5}", count: 1_500), String(repeating: "é", count: 2_000)]
         for _ in 0..<50 {

@@ -18,7 +18,7 @@ struct UTF8ValidationTests {
 
     @Test("agrees with the standard library on 20 000 random byte strings")
     func differential() {
-        var generator = TextRandomGenerator(seed: 7)
+        var generator = SeededGenerator(seed: 7)
         let alphabet: [UInt8] = [0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC2, 0xDF, 0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xFF]
         for _ in 0..<20_000 {
             let length = Int(generator.next() % 12)

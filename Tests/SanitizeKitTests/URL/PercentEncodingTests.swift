@@ -91,7 +91,7 @@ struct PercentEncodingTests {
 
     @Test("encode then decode gives back the input, in every context")
     func roundTrip() throws {
-        var generator = TextRandomGenerator(seed: 11)
+        var generator = SeededGenerator(seed: 11)
         let strings = (0..<2_000).map { _ in GeneratedText.random(using: &generator) } + TextCorpus.all
         for text in strings {
             for context in URLEncodingContext.allCases {
@@ -105,7 +105,7 @@ struct PercentEncodingTests {
 
 /// Random text over ASCII, controls, Latin-1, BMP and astral scalars (never surrogates).
 enum GeneratedText {
-    static func random(using generator: inout TextRandomGenerator, maxLength: Int = 24) -> String {
+    static func random(using generator: inout SeededGenerator, maxLength: Int = 24) -> String {
         let ranges: [ClosedRange<UInt32>] = [0x20...0x7E, 0x20...0x7E, 0x00...0x1F, 0x7F...0xFF, 0x100...0xD7FF, 0xE000...0xFFFD, 0x1_0000...0x10_FFFF]
         var scalars = String.UnicodeScalarView()
         for _ in 0..<Int(generator.next() % UInt64(maxLength + 1)) {

@@ -39,7 +39,7 @@ struct PythonDifferentialTests {
 
     @Test("quote, unquote and unquote_plus agree on 6 000 generated strings")
     func differential() throws {
-        var generator = TextRandomGenerator(seed: 2026)
+        var generator = SeededGenerator(seed: 2026)
         let plain = (0..<3_000).map { _ in GeneratedText.random(using: &generator) } + TextCorpus.all
         let escaped = (0..<3_000).map { _ in Self.escapedText(using: &generator) }
         let input = try JSONEncoder().encode(Cases(plain: plain, escaped: escaped))
@@ -72,7 +72,7 @@ struct PythonDifferentialTests {
 
     /// Text mixing raw characters, `+`, escapes of whole UTF-8 characters in either hex case,
     /// and now and then a broken escape (`%zz`, `%4`, a final `%`).
-    static func escapedText(using generator: inout TextRandomGenerator) -> String {
+    static func escapedText(using generator: inout SeededGenerator) -> String {
         var text = ""
         for _ in 0..<Int(generator.next() % 12) {
             switch generator.next() % 10 {
