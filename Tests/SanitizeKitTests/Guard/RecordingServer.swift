@@ -28,7 +28,9 @@ final class RecordingServer {
     /// Starts the servers and waits for their `READY` line.
     init() throws {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Fixtures.url("guard/recording_server.py").path, "60"]
+        // Generous: on a loaded CI machine the whole suite competes for two cores; the servers
+        // still stop on their own (after /shutdown, 64 requests, or this many seconds).
+        process.arguments = ["python3", Fixtures.url("guard/recording_server.py").path, "600"]
         process.standardOutput = output
         process.standardInput = FileHandle.nullDevice
         try process.run()
