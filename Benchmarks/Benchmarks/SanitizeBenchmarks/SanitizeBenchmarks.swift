@@ -9,4 +9,5 @@ nonisolated(unsafe) let benchmarks: @Sendable () -> Void = {
     registerContractBenchmarks()
     registerEmailBenchmarks()
     registerTextBenchmarks()
+    registerPipelineBenchmarks()
 }
