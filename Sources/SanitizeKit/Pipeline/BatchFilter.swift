@@ -61,6 +61,7 @@ package struct BatchFilter: Sendable {
     }
 
     private func handleInvalid(line: Int, original: UnsafeRawBufferPointer?, outcome: RecordFilter.Outcome, into result: inout Result) {
+        // An oversized line was never counted on the way in (it has no bytes here).
         if original == nil { result.statistics.recordsIn += 1 }
         result.statistics.invalid += 1
         let firstCode = outcome.violations.first?.code.rawValue ?? "invalid"

@@ -199,9 +199,11 @@ public struct RecordFilter: Sendable {
             }
             return
         }
-        var applied = Set<[Int]>()  // a (node, list) pair reached twice runs once
+        var applied = Set<AppliedSteps>()  // a (node, list) pair reached twice runs once
         for (node, value) in contract.sanitizeSteps(for: document) {
-            guard let steps = stepsByValue[value], applied.insert([node, value.hashValue]).inserted else { continue }
+            guard let steps = stepsByValue[value], applied.insert(AppliedSteps(node: node, list: value)).inserted else {
+                continue
+            }
             apply(steps, at: node, of: &document, violations: &violations)
         }
     }
@@ -253,6 +255,12 @@ public struct RecordFilter: Sendable {
         // Compare bytes: `==` on strings is canonical equivalence, which would hide NFC/NFKC changes.
         if !Self.sameBytes(text, original) { document.setString(text, at: node) }
     }
+}
+
+/// One step list applied at one node, for running each pair once.
+private struct AppliedSteps: Hashable {
+    var node: Int
+    var list: JSONValue
 }
 
 extension Violation.Code {
