@@ -11,8 +11,9 @@ import Testing
 /// so the test chooses where every read ends.
 @Suite("UTF-8 across read boundaries")
 struct ChunkBoundaryTests {
-    /// Sends `chunks` as separate packets, closes the sender, and collects the reader's lines.
-    static func lines(of chunks: [[UInt8]], maxLineBytes: Int = 1 << 20) throws -> [[UInt8]] {
+    /// Sends `chunks` as separate packets and closes the sender; returns the receiving end,
+    /// which the caller closes.
+    static func packetDescriptor(sending chunks: [[UInt8]]) throws -> Int32 {
         var pair: [Int32] = [0, 0]
         #if canImport(Glibc)
             let kind = Int32(SOCK_SEQPACKET.rawValue)
@@ -20,13 +21,19 @@ struct ChunkBoundaryTests {
             let kind = SOCK_SEQPACKET
         #endif
         try #require(socketpair(AF_UNIX, kind, 0, &pair) == 0)
-        defer { close(pair[0]) }
+        defer { close(pair[1]) }
         for chunk in chunks {
             let sent = chunk.withUnsafeBytes { send(pair[1], $0.baseAddress, $0.count, 0) }
             try #require(sent == chunk.count)
         }
-        close(pair[1])
-        var reader = LineReader(descriptor: pair[0], maxLineBytes: maxLineBytes)
+        return pair[0]
+    }
+
+    /// Sends `chunks` as separate packets and collects the reader's lines.
+    static func lines(of chunks: [[UInt8]], maxLineBytes: Int = 1 << 20) throws -> [[UInt8]] {
+        let descriptor = try packetDescriptor(sending: chunks)
+        defer { close(descriptor) }
+        var reader = LineReader(descriptor: descriptor, maxLineBytes: maxLineBytes)
         var result: [[UInt8]] = []
         while let line = try reader.next() {
             guard case .bytes(_, let bytes) = line else {
@@ -88,19 +95,10 @@ struct ChunkBoundaryTests {
     @Test func sequenceSplitAtTheLineLimitIsCountedNotCut() throws {
         // A 4-byte character crossing the limit: the line is oversized, never cut in half.
         let line = Array(String(repeating: "a", count: 14).utf8) + Array("😀".utf8)
-        var pair: [Int32] = [0, 0]
-        #if canImport(Glibc)
-            let kind = Int32(SOCK_SEQPACKET.rawValue)
-        #else
-            let kind = SOCK_SEQPACKET
-        #endif
-        try #require(socketpair(AF_UNIX, kind, 0, &pair) == 0)
-        defer { close(pair[0]) }
-        for chunk in [Array(line.prefix(15)), Array(line.dropFirst(15)) + Array("\nok\n".utf8)] {
-            _ = chunk.withUnsafeBytes { send(pair[1], $0.baseAddress, $0.count, 0) }
-        }
-        close(pair[1])
-        var reader = LineReader(descriptor: pair[0], maxLineBytes: 16)
+        let descriptor = try Self.packetDescriptor(
+            sending: [Array(line.prefix(15)), Array(line.dropFirst(15)) + Array("\nok\n".utf8)])
+        defer { close(descriptor) }
+        var reader = LineReader(descriptor: descriptor, maxLineBytes: 16)
         var seen: [String] = []
         while let next = try reader.next() {
             switch next {
