@@ -4,9 +4,10 @@
 ///
 /// Hot path: eight bytes at a time are checked for any special byte with SWAR bit tricks
 /// ("has zero byte" on the word XOR each special, as in strlen implementations) and copied
-/// whole when there is none; only words that hold a special byte are handled byte by byte.
-/// The output array is sized for the worst case up front and written through a raw pointer.
-struct ByteQuoter: Sendable {
+/// whole; when a word holds a special byte, the bytes before the first one are kept and that
+/// byte is replaced, and the scan goes on right after it. The output is sized for the worst
+/// case up front and written through a raw pointer.
+package struct ByteQuoter: Sendable {
     /// The opening and closing quote.
     let quote: UInt8
     /// Per byte: 0 copy, 1 refuse (NUL), 2 replace.
@@ -54,56 +55,85 @@ struct ByteQuoter: Sendable {
     /// Appends the quoted form of `bytes` to `output`; on error `output` is left as it was.
     /// - Throws: ``SanitizeError`` `nul-byte` with the offset of the first NUL.
     func quote(_ bytes: UnsafeRawBufferPointer, appendingTo output: inout [UInt8], nulReason: String) throws {
+        try UTF8Bytes.append(to: &output, capacity: maxQuotedCount(bytes.count)) { out in
+            try write(quoting: bytes, to: out, nulReason: nulReason)
+        }
+    }
+
+    /// The most bytes the quoted form of `count` input bytes can take.
+    package func maxQuotedCount(_ count: Int) -> Int {
+        maxExpansion * count + 2
+    }
+
+    /// Writes the quoted form of `bytes` to `out`, which has room for
+    /// ``maxQuotedCount(_:)`` bytes, and returns how many it wrote.
+    /// - Throws: ``SanitizeError`` `nul-byte` with the offset of the first NUL; `nulReason`
+    ///   completes its reason.
+    package func write(
+        quoting bytes: UnsafeRawBufferPointer, to out: UnsafeMutablePointer<UInt8>, nulReason: String
+    ) throws -> Int {
         let count = bytes.count
         let quote = self.quote
         var nulAt = -1
-        action.withUnsafeBufferPointer { action in
+        let written = action.withUnsafeBufferPointer { action in
             replacement.withUnsafeBufferPointer { replacement in
                 replacementLength.withUnsafeBufferPointer { replacementLength in
                     broadcasts.withUnsafeBufferPointer { broadcasts in
-                        UTF8Bytes.append(to: &output, capacity: maxExpansion * count + 2) { out in
-                            let act = action.baseAddress.unsafelyUnwrapped
-                            let rep = replacement.baseAddress.unsafelyUnwrapped
-                            let repLength = replacementLength.baseAddress.unsafelyUnwrapped
-                            out[0] = quote
-                            var w = 1
-                            guard let raw = bytes.baseAddress else {
-                                out[1] = quote
-                                return 2
-                            }
-                            let base = raw.assumingMemoryBound(to: UInt8.self)
-                            var i = 0
-                            while i < count {
-                                if i + 8 <= count {
-                                    let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                                    if !Self.hasSpecial(word, broadcasts) {
-                                        UnsafeMutableRawPointer(out + w).storeBytes(of: word, as: UInt64.self)
-                                        w += 8
-                                        i += 8
-                                        continue
-                                    }
-                                }
-                                let stop = min(i + 8, count)
-                                while i < stop {
-                                    let byte = base[i]
-                                    let kind = act[Int(byte)]
-                                    if kind == 0 {
-                                        out[w] = byte
-                                        w += 1
-                                    } else if kind == 2 {
-                                        let length = Int(repLength[Int(byte)])
-                                        (out + w).update(from: rep + Int(byte) * 4, count: length)
-                                        w += length
-                                    } else {
-                                        nulAt = i
-                                        return 0
-                                    }
-                                    i += 1
-                                }
-                            }
-                            out[w] = quote
-                            return w + 1
+                        let act = action.baseAddress.unsafelyUnwrapped
+                        let rep = replacement.baseAddress.unsafelyUnwrapped
+                        let repLength = replacementLength.baseAddress.unsafelyUnwrapped
+                        out[0] = quote
+                        var w = 1
+                        guard let raw = bytes.baseAddress else {
+                            out[1] = quote
+                            return 2
                         }
+                        let base = raw.assumingMemoryBound(to: UInt8.self)
+                        var i = 0
+                        // Eight bytes at a time: a word with no special byte is copied whole;
+                        // otherwise the word is stored anyway, the bytes before its first
+                        // special byte are kept, and that byte is handled on its own.
+                        while i + 8 <= count {
+                            // Little-endian value: the first byte in memory is the lowest.
+                            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                            UnsafeMutableRawPointer(out + w).storeBytes(of: word.littleEndian, as: UInt64.self)
+                            let mask = Self.specialMask(word, broadcasts)
+                            if mask == 0 {
+                                w += 8
+                                i += 8
+                                continue
+                            }
+                            let clean = mask.trailingZeroBitCount >> 3
+                            w += clean
+                            i += clean
+                            let byte = base[i]
+                            guard act[Int(byte)] == 2 else {
+                                nulAt = i
+                                return 0
+                            }
+                            let length = Int(repLength[Int(byte)])
+                            (out + w).update(from: rep + Int(byte) * 4, count: length)
+                            w += length
+                            i += 1
+                        }
+                        while i < count {
+                            let byte = base[i]
+                            let kind = act[Int(byte)]
+                            if kind == 0 {
+                                out[w] = byte
+                                w += 1
+                            } else if kind == 2 {
+                                let length = Int(repLength[Int(byte)])
+                                (out + w).update(from: rep + Int(byte) * 4, count: length)
+                                w += length
+                            } else {
+                                nulAt = i
+                                return 0
+                            }
+                            i += 1
+                        }
+                        out[w] = quote
+                        return w + 1
                     }
                 }
             }
@@ -111,16 +141,22 @@ struct ByteQuoter: Sendable {
         if nulAt >= 0 {
             throw SanitizeError(.nulByte, "NUL byte at byte \(nulAt) \(nulReason)", at: .init(byteOffset: nulAt))
         }
+        return written
     }
 
-    /// Whether any byte of `word` is NUL or one of the special bytes.
+    /// A mask whose lowest set bit is the top bit of the lowest byte of `word` that is NUL or
+    /// one of the special bytes; 0 when there is none.
+    ///
+    /// "Has zero byte" (`(v - 0x01…) & ~v & 0x80…`) can also flag a byte above a true zero
+    /// byte (the borrow runs on), never below it, so the lowest flag is exact, also after
+    /// the masks of several special bytes are combined.
     @inline(__always)
-    private static func hasSpecial(_ word: UInt64, _ broadcasts: UnsafeBufferPointer<UInt64>) -> Bool {
-        @inline(__always) func hasZeroByte(_ v: UInt64) -> Bool {
-            (v &- 0x0101_0101_0101_0101) & ~v & 0x8080_8080_8080_8080 != 0
+    private static func specialMask(_ word: UInt64, _ broadcasts: UnsafeBufferPointer<UInt64>) -> UInt64 {
+        @inline(__always) func zeroBytes(_ v: UInt64) -> UInt64 {
+            (v &- 0x0101_0101_0101_0101) & ~v & 0x8080_8080_8080_8080
         }
-        if hasZeroByte(word) { return true }
-        for broadcast in broadcasts where hasZeroByte(word ^ broadcast) { return true }
-        return false
+        var mask = zeroBytes(word)
+        for broadcast in broadcasts { mask |= zeroBytes(word ^ broadcast) }
+        return mask
     }
 }
