@@ -37,14 +37,28 @@ package enum StreamEncoder: Sendable {
         /// - Throws: ``SanitizeError`` `invalid-utf8`, `nul-byte` or `invalid-sql-identifier`,
         ///   with the byte offset, as the public API does.
         package func write(_ bytes: UnsafeRawBufferPointer, to out: UnsafeMutablePointer<UInt8>) throws -> Int {
-            try UTF8Validation.validate(bytes)
-            switch loop {
-            case .quote(let quoter, let nulReason, let identifierDialect):
-                if let identifierDialect { try SQLIdentifierRules.check(bytes, dialect: identifierDialect) }
-                return try quoter.write(quoting: bytes, to: out, nulReason: nulReason)
-            case .percent(let encoder):
-                return encoder.write(encoding: bytes, to: out)
+            // The loops look at every byte anyway and say whether any is non-ASCII; only then
+            // is there UTF-8 to validate. Invalid UTF-8 is reported before anything else, as
+            // the public API does.
+            var nonASCII = true
+            let written: Int
+            do {
+                switch loop {
+                case .quote(let quoter, let nulReason, let identifierDialect):
+                    if let identifierDialect {
+                        try UTF8Validation.validate(bytes)
+                        try SQLIdentifierRules.check(bytes, dialect: identifierDialect)
+                    }
+                    written = try quoter.write(quoting: bytes, to: out, nulReason: nulReason, nonASCII: &nonASCII)
+                case .percent(let encoder):
+                    written = encoder.write(encoding: bytes, to: out, nonASCII: &nonASCII)
+                }
+            } catch {
+                try UTF8Validation.validate(bytes)
+                throw error
             }
+            if nonASCII { try UTF8Validation.validate(bytes) }
+            return written
         }
     }
 

@@ -55,8 +55,9 @@ package struct ByteQuoter: Sendable {
     /// Appends the quoted form of `bytes` to `output`; on error `output` is left as it was.
     /// - Throws: ``SanitizeError`` `nul-byte` with the offset of the first NUL.
     func quote(_ bytes: UnsafeRawBufferPointer, appendingTo output: inout [UInt8], nulReason: String) throws {
+        var nonASCII = false
         try UTF8Bytes.append(to: &output, capacity: maxQuotedCount(bytes.count)) { out in
-            try write(quoting: bytes, to: out, nulReason: nulReason)
+            try write(quoting: bytes, to: out, nulReason: nulReason, nonASCII: &nonASCII)
         }
     }
 
@@ -67,14 +68,19 @@ package struct ByteQuoter: Sendable {
 
     /// Writes the quoted form of `bytes` to `out`, which has room for
     /// ``maxQuotedCount(_:)`` bytes, and returns how many it wrote.
+    ///
+    /// `nonASCII` is set when the bytes hold a byte of 0x80 or more, so that a caller can skip
+    /// UTF-8 validation for ASCII text (the quoter has looked at every byte anyway).
     /// - Throws: ``SanitizeError`` `nul-byte` with the offset of the first NUL; `nulReason`
-    ///   completes its reason.
+    ///   completes its reason. `nonASCII` is then not meaningful.
     package func write(
-        quoting bytes: UnsafeRawBufferPointer, to out: UnsafeMutablePointer<UInt8>, nulReason: String
+        quoting bytes: UnsafeRawBufferPointer, to out: UnsafeMutablePointer<UInt8>, nulReason: String,
+        nonASCII: inout Bool
     ) throws -> Int {
         let count = bytes.count
         let quote = self.quote
         var nulAt = -1
+        var seen: UInt64 = 0  // every byte looked at, OR-ed together
         let written = action.withUnsafeBufferPointer { action in
             replacement.withUnsafeBufferPointer { replacement in
                 replacementLength.withUnsafeBufferPointer { replacementLength in
@@ -97,6 +103,7 @@ package struct ByteQuoter: Sendable {
                             // Little-endian value: the first byte in memory is the lowest.
                             let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
                             UnsafeMutableRawPointer(out + w).storeBytes(of: word.littleEndian, as: UInt64.self)
+                            seen |= word
                             let mask = Self.specialMask(word, broadcasts)
                             if mask == 0 {
                                 w += 8
@@ -118,6 +125,7 @@ package struct ByteQuoter: Sendable {
                         }
                         while i < count {
                             let byte = base[i]
+                            seen |= UInt64(byte)
                             let kind = act[Int(byte)]
                             if kind == 0 {
                                 out[w] = byte
@@ -141,6 +149,7 @@ package struct ByteQuoter: Sendable {
         if nulAt >= 0 {
             throw SanitizeError(.nulByte, "NUL byte at byte \(nulAt) \(nulReason)", at: .init(byteOffset: nulAt))
         }
+        nonASCII = seen & 0x8080_8080_8080_8080 != 0
         return written
     }
 

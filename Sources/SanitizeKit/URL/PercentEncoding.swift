@@ -65,8 +65,9 @@ package struct PercentEncoder: Sendable {
     }
 
     func encode(_ bytes: UnsafeRawBufferPointer, appendingTo output: inout [UInt8]) {
+        var nonASCII = false
         UTF8Bytes.append(to: &output, capacity: maxEncodedCount(bytes.count)) { out in
-            write(encoding: bytes, to: out)
+            write(encoding: bytes, to: out, nonASCII: &nonASCII)
         }
     }
 
@@ -76,10 +77,14 @@ package struct PercentEncoder: Sendable {
     }
 
     /// Writes the encoded form of `bytes` to `out`, which has room for
-    /// ``maxEncodedCount(_:)`` bytes, and returns how many it wrote.
-    package func write(encoding bytes: UnsafeRawBufferPointer, to out: UnsafeMutablePointer<UInt8>) -> Int {
+    /// ``maxEncodedCount(_:)`` bytes, and returns how many it wrote; `nonASCII` is set when
+    /// the bytes hold a byte of 0x80 or more (so that ASCII text needs no UTF-8 validation).
+    package func write(
+        encoding bytes: UnsafeRawBufferPointer, to out: UnsafeMutablePointer<UInt8>, nonASCII: inout Bool
+    ) -> Int {
         let count = bytes.count
-        return table.withUnsafeBufferPointer { table in
+        var seen: UInt8 = 0
+        let written = table.withUnsafeBufferPointer { table in
             Self.hex.withUnsafeBufferPointer { hex in
                 guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return 0 }
                 let map = table.baseAddress.unsafelyUnwrapped
@@ -87,6 +92,7 @@ package struct PercentEncoder: Sendable {
                 var w = 0
                 for i in 0..<count {
                     let byte = base[i]
+                    seen |= byte
                     let action = map[Int(byte)]
                     if action == 0 {
                         out[w] = byte
@@ -104,5 +110,7 @@ package struct PercentEncoder: Sendable {
                 return w
             }
         }
+        nonASCII = seen >= 0x80
+        return written
     }
 }

@@ -99,9 +99,14 @@ struct ByteQuoterTests {
         }
     }
 
-    @Test func theStreamEncodersRefuseInvalidUTF8WithItsOffset() {
-        let bytes: [UInt8] = [0x61, 0x62, 0xC3, 0x28]
-        for encoder in [StreamEncoder.sqlLiteral(.sqlite), .shell, .percent(.component)] {
+    @Test(arguments: [
+        [0x61, 0x62, 0xC3, 0x28],  // a truncated sequence
+        [0x61, 0x62, 0xFF] + Array(repeating: 0x61, count: 20),  // in the word loop
+        [0x61, 0x00, 0xC3, 0x28],  // a NUL before it: the UTF-8 error is what is reported
+    ] as [[UInt8]])
+    func theStreamEncodersRefuseInvalidUTF8WithItsOffset(bytes: [UInt8]) {
+        for encoder in [StreamEncoder.sqlLiteral(.sqlite), .sqlLiteral(.mysql), .sqlIdentifier(.postgres), .shell,
+                        .percent(.component)] {
             do {
                 _ = try bytes.withUnsafeBytes { try streamed(encoder, $0) }
                 Issue.record("invalid UTF-8 passed \(encoder)")
