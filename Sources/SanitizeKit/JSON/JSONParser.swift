@@ -11,6 +11,8 @@ struct JSONParser {
     let limits: JSONLimits
     var position = 0
     var nodes: [JSONNode]
+    /// Whether any whitespace was skipped: without it, the text is already minimal JSON.
+    var sawWhitespace = false
 
     init(bytes: UnsafeRawBufferPointer, limits: JSONLimits, reuse: [JSONNode]) {
         // An empty buffer may have a nil base; point at a static byte instead.
@@ -61,6 +63,7 @@ struct JSONParser {
             let byte = base[position]
             guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
             position += 1
+            sawWhitespace = true
         }
     }
 

@@ -1,4 +1,11 @@
 extension JSONDocument {
+    /// Whether a string node's text is plain ASCII as written: no escape, no byte of 0x80 or
+    /// more (so no NUL or control character either, which JSON must escape).
+    func isPlainASCIIString(_ node: Int) -> Bool {
+        let flags = nodes[node].flags
+        return nodes[node].kind == .string && flags & JSONNode.Flags.ascii != 0 && flags & JSONNode.Flags.escaped == 0
+    }
+
     /// The string nodes that are values (array elements or member values), not member names.
     func stringValueNodes() -> [Int] {
         var isKey = [Bool](repeating: false, count: nodeCount)

@@ -240,6 +240,12 @@ public struct RecordFilter: Sendable {
     }
 
     private func apply(_ steps: [SanitizeStep], at node: Int, of document: inout JSONDocument, violations: inout [Violation]) {
+        // Most values are plain ASCII that every step leaves as it is: no String to build.
+        if document.isPlainASCIIString(node),
+            document.withStringBytes(node, { bytes in steps.allSatisfy { $0.leavesUnchanged(ascii: bytes) } })
+        {
+            return
+        }
         guard document.kind(node) == .string, let original = document.string(node) else { return }
         var text = original
         do {

@@ -92,6 +92,28 @@ public struct StripSet: Sendable, Hashable {
         return result
     }
 
+    /// Whether ``apply(_:refusingNUL:context:)`` would return ASCII `bytes` unchanged and
+    /// without an error: no NUL, no member character, no sequence. A quick test that lets a
+    /// caller skip building the output.
+    func leavesUnchanged(ascii bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return true }
+        let count = bytes.count
+        let clean = ascii.withUnsafeBufferPointer { table in
+            for i in 0..<count {
+                let byte = base[i]
+                if byte == 0 || byte >= 0x80 || table[Int(byte)] { return false }
+            }
+            return true
+        }
+        guard clean else { return false }
+        for sequence in sequenceBytes where sequence.count <= count {
+            for start in 0...(count - sequence.count) where base[start] == sequence[0] {
+                if sequence.indices.allSatisfy({ base[start + $0] == sequence[$0] }) { return false }
+            }
+        }
+        return true
+    }
+
     /// When the first `w` bytes of `out` end with one of `sequences`, cuts it off.
     @inline(__always)
     private static func cutSequence(_ out: UnsafeMutablePointer<UInt8>, _ w: Int, _ sequences: [[UInt8]]) -> Int {

@@ -76,6 +76,32 @@ public enum TextStep: Sendable, Hashable {
         case .encode(let encoding): return try encoding.apply(to: text)
         }
     }
+
+    /// Whether ``apply(to:)`` is certain to return `bytes` (well-formed ASCII, no NUL
+    /// assumed) unchanged and without an error; `false` means "maybe not", and the caller
+    /// applies the step. Lets a record filter skip building a `String` for the many values
+    /// that every step leaves as they are.
+    func leavesUnchanged(ascii bytes: UnsafeRawBufferPointer) -> Bool {
+        switch self {
+        case .trim:
+            guard let first = bytes.first, let last = bytes.last else { return true }
+            return (0x21...0x7E).contains(first) && (0x21...0x7E).contains(last)
+        case .nfc, .nfkc, .stripBidi, .stripZeroWidth:
+            return true  // ASCII is in both normal forms; the stripped characters are not ASCII
+        case .stripControls:
+            return !bytes.contains { $0 < 0x20 || $0 == 0x7F }
+        case .truncateGraphemes(let limit):
+            return bytes.count <= limit  // an ASCII text has at most one grapheme per byte
+        case .truncateBytes(let limit):
+            return bytes.count <= limit
+        case .stripSQL:
+            return SQL.defaultStripSet.leavesUnchanged(ascii: bytes)
+        case .stripShell:
+            return Shell.defaultStripSet.leavesUnchanged(ascii: bytes)
+        case .encode:
+            return false
+        }
+    }
 }
 
 /// An encoder for one context: SQL literal or identifier of a dialect, shell word, or a URL
