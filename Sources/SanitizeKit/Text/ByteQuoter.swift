@@ -17,7 +17,10 @@ package struct ByteQuoter: Sendable {
     /// Per byte, how many of its 4 replacement bytes are used.
     private let replacementLength: [UInt8]
     /// The special bytes other than NUL, each repeated in every byte of a word.
-    private let broadcasts: [UInt64]
+    /// The first of them (every quoter has one; most have only one), kept apart so that the
+    /// common case needs no loop.
+    private let firstBroadcast: UInt64
+    private let otherBroadcasts: [UInt64]
     /// The longest replacement, to size the output.
     private let maxExpansion: Int
 
@@ -39,7 +42,10 @@ package struct ByteQuoter: Sendable {
         self.action = action
         self.replacement = replacement
         self.replacementLength = replacementLength
-        broadcasts = replacements.keys.sorted().map { UInt64($0) &* 0x0101_0101_0101_0101 }
+        let broadcasts = replacements.keys.sorted().map { UInt64($0) &* 0x0101_0101_0101_0101 }
+        // Without special bytes, NUL (0) stands in: it is looked for anyway.
+        firstBroadcast = broadcasts.first ?? 0
+        otherBroadcasts = Array(broadcasts.dropFirst())
         maxExpansion = max(1, replacements.values.map(\.count).max() ?? 1)
     }
 
@@ -84,7 +90,8 @@ package struct ByteQuoter: Sendable {
         let written = action.withUnsafeBufferPointer { action in
             replacement.withUnsafeBufferPointer { replacement in
                 replacementLength.withUnsafeBufferPointer { replacementLength in
-                    broadcasts.withUnsafeBufferPointer { broadcasts in
+                    otherBroadcasts.withUnsafeBufferPointer { otherBroadcasts in
+                        let firstBroadcast = self.firstBroadcast
                         let act = action.baseAddress.unsafelyUnwrapped
                         let rep = replacement.baseAddress.unsafelyUnwrapped
                         let repLength = replacementLength.baseAddress.unsafelyUnwrapped
@@ -104,7 +111,7 @@ package struct ByteQuoter: Sendable {
                             let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
                             UnsafeMutableRawPointer(out + w).storeBytes(of: word.littleEndian, as: UInt64.self)
                             seen |= word
-                            let mask = Self.specialMask(word, broadcasts)
+                            let mask = Self.specialMask(word, firstBroadcast, otherBroadcasts)
                             if mask == 0 {
                                 w += 8
                                 i += 8
@@ -160,12 +167,17 @@ package struct ByteQuoter: Sendable {
     /// byte (the borrow runs on), never below it, so the lowest flag is exact, also after
     /// the masks of several special bytes are combined.
     @inline(__always)
-    private static func specialMask(_ word: UInt64, _ broadcasts: UnsafeBufferPointer<UInt64>) -> UInt64 {
+    private static func specialMask(
+        _ word: UInt64, _ firstBroadcast: UInt64, _ otherBroadcasts: UnsafeBufferPointer<UInt64>
+    ) -> UInt64 {
         @inline(__always) func zeroBytes(_ v: UInt64) -> UInt64 {
             (v &- 0x0101_0101_0101_0101) & ~v & 0x8080_8080_8080_8080
         }
         var mask = zeroBytes(word)
-        for broadcast in broadcasts { mask |= zeroBytes(word ^ broadcast) }
+        mask |= zeroBytes(word ^ firstBroadcast)
+        if !otherBroadcasts.isEmpty {
+            for broadcast in otherBroadcasts { mask |= zeroBytes(word ^ broadcast) }
+        }
         return mask
     }
 }
