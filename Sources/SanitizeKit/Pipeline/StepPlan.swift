@@ -125,28 +125,30 @@ struct StepPlan: Sendable, Equatable {
     /// order, walking the record once.
     func forEachApplicable(in document: JSONDocument, _ body: (Int, Int) -> Void) {
         var pending: [(plan: Int, node: Int)] = [(0, document.root)]
-        while let (planIndex, node) = pending.popLast() {
-            let plan = nodes[planIndex]
-            for list in plan.lists { body(node, list) }
-            switch document.kind(node) {
-            case .object where !plan.properties.isEmpty:
-                var child = node + 1
-                for _ in 0..<document.count(node) {
-                    let value = child + 1
-                    if let next = document.withStringBytes(child, { plan.plan(forMember: $0) }) {
-                        pending.append((next, value))
+        // Plan nodes are read in place (a copy of one would retain each of its collections).
+        nodes.withUnsafeBufferPointer { nodes in
+            while let (planIndex, node) = pending.popLast() {
+                for list in nodes[planIndex].lists { body(node, list) }
+                switch document.kind(node) {
+                case .object where !nodes[planIndex].propertyBytes.isEmpty:
+                    var child = node + 1
+                    for _ in 0..<document.count(node) {
+                        let value = child + 1
+                        if let next = document.withStringBytes(child, { nodes[planIndex].plan(forMember: $0) }) {
+                            pending.append((next, value))
+                        }
+                        child = document.after(value)
                     }
-                    child = document.after(value)
-                }
-            case .array:
-                guard let items = plan.items else { break }
+                case .array:
+                    guard let items = nodes[planIndex].items else { break }
                 var child = node + 1
-                for _ in 0..<document.count(node) {
-                    pending.append((items, child))
-                    child = document.after(child)
+                    for _ in 0..<document.count(node) {
+                        pending.append((items, child))
+                        child = document.after(child)
+                    }
+                default:
+                    break
                 }
-            default:
-                break
             }
         }
     }
