@@ -178,20 +178,29 @@ extension Evaluator {
         let memberCount = countOf(node)
         var memberIndex = 0
         var foundMask: UInt64 = 0
+        // Members usually come in the order the schema lists its properties: each search
+        // starts right after the property found last, so it mostly hits on the first probe.
+        var guess = 0
         while child < end {
             let value = child + 1
             var matched = false
             if shape.count > 0 {
+                let start = guess
                 let found: Int = withString(child) { key in
                     let hash = JSONDocument.keyHash(key)
-                    for index in 0..<shape.count where buffers.hashes[shape.first + index] == hash
-                        && buffers.keyEquals(Int(lists[shape.keys + index]), key)
-                    {
-                        return index
+                    var index = start
+                    for _ in 0..<shape.count {
+                        if buffers.hashes[shape.first + index] == hash
+                            && buffers.keyEquals(Int(lists[shape.keys + index]), key)
+                        {
+                            return index
+                        }
+                        index = index + 1 == shape.count ? 0 : index + 1
                     }
                     return -1
                 }
                 if found >= 0 {
+                    guess = found + 1 == shape.count ? 0 : found + 1
                     matched = true
                     if found < 64 { foundMask |= 1 << UInt64(found) }
                     if !evaluateChild(Int(lists[shape.schemas + found]), value, .key(child)) {
