@@ -96,7 +96,7 @@ extension Evaluator {
         while child < end {
             let key = nodes[child]
             let plainMismatch = key.flags & JSONNode.Flags.escaped == 0 && Int(key.end - key.start) != wanted
-            if !plainMismatch, withString(child, { keyEquals(keyIndex, $0) }) { return true }
+            if !plainMismatch, withString(child, { buffers.keyEquals(keyIndex, $0) }) { return true }
             child = afterOf(child + 1)
         }
         return false
@@ -171,7 +171,7 @@ extension Evaluator {
     }
 
     mutating func checkShape(_ s: Int, _ shapeIndex: Int, _ node: Int, _ annotations: inout Annotations, collect: Bool) -> Bool {
-        let shape = shapes[shapeIndex]
+        let shape = buffers.shapes[shapeIndex]
         var valid = true
         var child = node + 1
         let end = afterOf(node)
@@ -190,8 +190,8 @@ extension Evaluator {
                     let hash = JSONDocument.keyHash(key)
                     var index = start
                     for _ in 0..<shape.count {
-                        if hashes[shape.first + index] == hash
-                            && keyEquals(Int(lists[shape.keys + index]), key)
+                        if buffers.hashes[shape.first + index] == hash
+                            && buffers.keyEquals(Int(lists[shape.keys + index]), key)
                         {
                             return index
                         }

@@ -56,15 +56,6 @@ struct Evaluator {
     let checks: UnsafeBufferPointer<Check>
     let lists: UnsafeBufferPointer<Int32>
     let fastBounds: UnsafeBufferPointer<ProgramBuffers.FastBound>
-    /// The member tables of `properties`/`required` shapes, copied out of `buffers` so that
-    /// the hot loops read plain pointers (reading them through the class reference costs a
-    /// retain and a release each time).
-    let shapes: UnsafeBufferPointer<ProgramBuffers.FastShape>
-    let hashes: UnsafeBufferPointer<UInt64>
-    let keySpans: UnsafeBufferPointer<ProgramBuffers.KeySpan>
-    let keyBytes: UnsafeBufferPointer<UInt8>
-    /// `sink.path`, for the same reason.
-    let path: UnsafeMutablePointer<PathStep>
     let buffers: ProgramBuffers
     let usesDynamicScope: Bool
     let document: JSONDocument
@@ -125,24 +116,11 @@ struct Evaluator {
         self.checks = buffers.checks
         self.lists = buffers.lists
         self.fastBounds = buffers.fastBounds
-        self.shapes = buffers.shapes
-        self.hashes = buffers.hashes
-        self.keySpans = buffers.keySpans
-        self.keyBytes = buffers.keyBytes
-        self.path = sink.path
         self.buffers = buffers
         self.usesDynamicScope = buffers.program.usesDynamicScope
         self.document = document
         self.failFast = failFast
         self.sink = sink
-    }
-
-    /// Whether the program's key `index` is exactly `bytes`.
-    @inline(__always)
-    func keyEquals(_ index: Int, _ bytes: UnsafeRawBufferPointer) -> Bool {
-        let span = keySpans[index]
-        guard span.count == bytes.count else { return false }
-        return span.count == 0 || memcmpEqual(keyBytes.baseAddress! + span.start, bytes.baseAddress!, span.count)
     }
 
     /// Whether a failed check ends the schema's evaluation; never while collecting
@@ -184,7 +162,7 @@ struct Evaluator {
 
     var instancePointer: String {
         var result = ""
-        for step in UnsafeBufferPointer(start: path, count: min(pathCount, ViolationSink.pathCapacity)) {
+        for step in UnsafeBufferPointer(start: sink.path, count: min(pathCount, ViolationSink.pathCapacity)) {
             result += "/"
             switch step {
             case .index(let index): result += String(index)
@@ -329,7 +307,7 @@ struct Evaluator {
     /// Evaluates a subschema against another node with fresh annotations.
     @inline(__always)
     mutating func pushPath(_ step: PathStep) {
-        if pathCount < ViolationSink.pathCapacity { path[pathCount] = step }
+        if pathCount < ViolationSink.pathCapacity { sink.path[pathCount] = step }
         pathCount += 1
     }
 
