@@ -123,8 +123,11 @@ struct StepPlan: Sendable, Equatable {
 
     /// Calls `body(instanceNode, listIndex)` for every step list that applies, in document
     /// order, walking the record once.
-    func forEachApplicable(in document: JSONDocument, _ body: (Int, Int) -> Void) {
-        var pending: [(plan: Int, node: Int)] = [(0, document.root)]
+    func forEachApplicable(
+        in document: JSONDocument, pending: inout [(plan: Int, node: Int)], _ body: (Int, Int) -> Void
+    ) {
+        pending.removeAll(keepingCapacity: true)
+        pending.append((0, document.root))
         // Plan nodes are read in place (a copy of one would retain each of its collections).
         nodes.withUnsafeBufferPointer { nodes in
             while let (planIndex, node) = pending.popLast() {
