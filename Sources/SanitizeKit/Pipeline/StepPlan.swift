@@ -24,10 +24,15 @@ struct StepPlan: Sendable, Equatable {
 
         /// The plan node for the member name in `name`, if the plan has one.
         func plan(forMember name: UnsafeRawBufferPointer) -> Int? {
-            for entry in propertyBytes where entry.name.count == name.count {
-                if entry.name.withUnsafeBytes({ $0.elementsEqual(name) }) { return entry.plan }
+            propertyBytes.withUnsafeBufferPointer { entries in
+                for entry in entries where entry.name.count == name.count {
+                    let equal = entry.name.withUnsafeBytes { candidate in
+                        name.isEmpty || memcmpEqual(candidate.baseAddress!, name.baseAddress!, name.count)
+                    }
+                    if equal { return entry.plan }
+                }
+                return nil
             }
-            return nil
         }
         /// The plan node for every array element.
         var items: Int?
