@@ -28,8 +28,14 @@ extension Evaluator {
             return false
         case .pattern(let index):
             let matcher = buffers.program.patterns[Int(index)]
-            if withString(node, { matcher.matches($0) }) { return true }
-            report(s, "pattern", .pattern, "string does not match the pattern \(JSONValue.string(matcher.source).jsonText)\(shown(node))")
+            switch withString(node, { matcher.match($0) }) {
+            case .matched:
+                return true
+            case .notMatched:
+                report(s, "pattern", .pattern, "string does not match the pattern \(JSONValue.string(matcher.source).jsonText)\(shown(node))")
+            case .gaveUp:
+                report(s, "pattern", .patternLimit, "the pattern \(JSONValue.string(matcher.source).jsonText) gave up on this string (PCRE2 match limit, catastrophic backtracking), so it is refused\(shown(node))")
+            }
             return false
         case .format(let kind):
             if withString(node, { kind.accepts($0) }) { return true }
@@ -210,8 +216,19 @@ extension Evaluator {
                 }
             }
             if shape.hasPatterns {
-                for entry in buffers.program.shapes[shapeIndex].patterns
-                where withString(child, { buffers.program.patterns[Int(entry.pattern)].matches($0) }) {
+                for entry in buffers.program.shapes[shapeIndex].patterns {
+                    let matcher = buffers.program.patterns[Int(entry.pattern)]
+                    let outcome = withString(child, { matcher.match($0) })
+                    if outcome == .gaveUp {
+                        // Nothing can say whether this member's schema applies: refused.
+                        pushPath(.key(child))
+                        report(s, "patternProperties", .patternLimit, "the pattern \(JSONValue.string(matcher.source).jsonText) gave up on this member name (PCRE2 match limit), so it is refused")
+                        popPath()
+                        valid = false
+                        if stopEarly { return false }
+                        continue
+                    }
+                    guard outcome == .matched else { continue }
                     matched = true
                     if !evaluateChild(Int(entry.schema), value, .key(child)) {
                         valid = false
