@@ -1,9 +1,8 @@
 extension JSONDocument {
-    /// Whether a string node's text is plain ASCII as written: no escape, no byte of 0x80 or
-    /// more (so no NUL or control character either, which JSON must escape).
-    func isPlainASCIIString(_ node: Int) -> Bool {
-        let flags = nodes[node].flags
-        return nodes[node].kind == .string && flags & JSONNode.Flags.ascii != 0 && flags & JSONNode.Flags.escaped == 0
+    /// Whether a node is a string written without escapes, so that its bytes as written are
+    /// its text (well-formed UTF-8 without NUL or controls, which JSON must escape).
+    func isUnescapedString(_ node: Int) -> Bool {
+        nodes[node].kind == .string && nodes[node].flags & JSONNode.Flags.escaped == 0
     }
 
     /// The string nodes that are values (array elements or member values), not member names.

@@ -284,9 +284,12 @@ public struct RecordFilter: Sendable {
     }
 
     private func apply(_ steps: [SanitizeStep], at node: Int, of document: inout JSONDocument, violations: inout [Violation]) {
-        // Most values are plain ASCII that every step leaves as it is: no String to build.
-        if document.isPlainASCIIString(node),
-            document.withStringBytes(node, { bytes in steps.allSatisfy { $0.leavesUnchanged(ascii: bytes) } })
+        // Most values are already what every step would make of them: no String to build.
+        if document.isUnescapedString(node),
+            document.withStringBytes(node, { bytes in
+                let profile = TextProfile(utf8: bytes)
+                return steps.allSatisfy { $0.leavesUnchanged(profile, utf8: bytes) }
+            })
         {
             return
         }

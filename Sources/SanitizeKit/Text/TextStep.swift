@@ -77,27 +77,32 @@ public enum TextStep: Sendable, Hashable {
         }
     }
 
-    /// Whether ``apply(to:)`` is certain to return `bytes` (well-formed ASCII, no NUL
-    /// assumed) unchanged and without an error; `false` means "maybe not", and the caller
-    /// applies the step. Lets a record filter skip building a `String` for the many values
-    /// that every step leaves as they are.
-    func leavesUnchanged(ascii bytes: UnsafeRawBufferPointer) -> Bool {
+    /// Whether ``apply(to:)`` is certain to return the value whose well-formed UTF-8 is
+    /// `bytes` (and whose profile is `profile`) unchanged and without an error; `false` means
+    /// "maybe not", and the caller applies the step. Lets a record filter skip building a
+    /// `String` for the many values that every step leaves as they are.
+    func leavesUnchanged(_ profile: TextProfile, utf8 bytes: UnsafeRawBufferPointer) -> Bool {
         switch self {
         case .trim:
-            guard let first = bytes.first, let last = bytes.last else { return true }
-            return (0x21...0x7E).contains(first) && (0x21...0x7E).contains(last)
-        case .nfc, .nfkc, .stripBidi, .stripZeroWidth:
-            return true  // ASCII is in both normal forms; the stripped characters are not ASCII
+            return profile.edgesAreNotWhitespace
+        case .nfc:
+            return profile.allNFCStable
+        case .nfkc:
+            return profile.allNFKCStable
         case .stripControls:
-            return !bytes.contains { $0 < 0x20 || $0 == 0x7F }
+            return !profile.hasControl
+        case .stripBidi:
+            return !profile.hasBidiControl
+        case .stripZeroWidth:
+            return !profile.hasZeroWidth
         case .truncateGraphemes(let limit):
-            return bytes.count <= limit  // an ASCII text has at most one grapheme per byte
+            return profile.scalarCount <= limit  // a grapheme holds at least one scalar
         case .truncateBytes(let limit):
-            return bytes.count <= limit
+            return profile.byteCount <= limit
         case .stripSQL:
-            return SQL.defaultStripSet.leavesUnchanged(ascii: bytes)
+            return SQL.defaultStripSet.leavesUnchanged(utf8: bytes, hasNonASCII: profile.hasNonASCII)
         case .stripShell:
-            return Shell.defaultStripSet.leavesUnchanged(ascii: bytes)
+            return Shell.defaultStripSet.leavesUnchanged(utf8: bytes, hasNonASCII: profile.hasNonASCII)
         case .encode:
             return false
         }
