@@ -128,7 +128,14 @@ public struct Contract: Sendable {
     /// - Parameter document: the instance.
     /// - Returns: `true` when valid.
     public func isValid(_ document: JSONDocument) -> Bool {
-        Evaluator.with(buffers: buffers, document: document, failFast: true) { evaluator in
+        isValid(document, reusing: ViolationSink())
+    }
+
+    /// ``isValid(_:)`` with a sink (and its path buffer) that the caller reuses from call to
+    /// call, so that checking a record allocates nothing.
+    func isValid(_ document: JSONDocument, reusing sink: ViolationSink) -> Bool {
+        sink.items.removeAll(keepingCapacity: true)
+        return Evaluator.with(buffers: buffers, document: document, failFast: true, sink: sink) { evaluator in
             var annotations = Annotations()
             evaluator.quiet = 1
             return evaluator.evaluate(program.root, document.root, &annotations, collect: false)

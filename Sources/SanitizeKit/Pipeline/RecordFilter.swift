@@ -174,6 +174,8 @@ public struct RecordFilter: Sendable {
         var document = JSONDocument.empty
         var applicable: [(node: Int, list: Int)] = []
         var pending: [(plan: Int, node: Int)] = []
+        /// The contract's violation sink and path buffer (16 KiB), allocated once.
+        let sink = ViolationSink()
 
         package init() {}
     }
@@ -206,7 +208,7 @@ public struct RecordFilter: Sendable {
         }
         scratch.document.write(to: &output)
         // Most records pass: check quickly first (no messages), explain only the failures.
-        if let contract, violations.isEmpty, !contract.isValid(scratch.document) {
+        if let contract, violations.isEmpty, !contract.isValid(scratch.document, reusing: scratch.sink) {
             violations = contract.validate(scratch.document).violations
         }
         return Written(wroteRecord: true, violations: violations)
