@@ -35,12 +35,12 @@ func registerPipelineBenchmarks() {
     func benchmarkFilter(_ name: String, _ makeFilter: @escaping @Sendable () -> RecordFilter?) {
         Benchmark(name, configuration: .init(metrics: metrics, scalingFactor: .kilo)) { benchmark in
             guard let filter = makeFilter() else { return }
-            var document = JSONDocument.empty
+            var workspace = RecordFilter.Workspace()
             var index = 0
             benchmark.startMeasurement()
             for _ in benchmark.scaledIterations {
                 let record = PipelineInputs.records[index]
-                blackHole(record.withUnsafeBytes { filter.process($0, reusing: &document) })
+                blackHole(record.withUnsafeBytes { filter.process($0, in: &workspace) })
                 index = index == PipelineInputs.records.count - 1 ? 0 : index + 1
             }
         }

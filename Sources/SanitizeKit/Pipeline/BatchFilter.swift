@@ -30,7 +30,7 @@ package struct BatchFilter: Sendable {
     /// Processes every record of the batch, in order.
     package func process(_ batch: RecordBatch) -> Result {
         var result = Result()
-        var scratch = RecordFilter.Scratch()
+        var workspace = RecordFilter.Workspace()
         batch.forEach { record in
             guard !result.stopped else { return }
             switch record {
@@ -50,7 +50,7 @@ package struct BatchFilter: Sendable {
                 // The sanitized record goes straight to the output; an invalid one is taken
                 // back out.
                 let start = result.output.count
-                let written = filter.process(bytes, scratch: &scratch, appendingTo: &result.output)
+                let written = filter.process(bytes, in: &workspace, appendingTo: &result.output)
                 if written.violations.isEmpty {
                     result.output.append(0x0A)
                     result.statistics.recordsOut += 1

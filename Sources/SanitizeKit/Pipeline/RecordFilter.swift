@@ -159,28 +159,40 @@ public struct RecordFilter: Sendable {
     ///   - document: a document to parse into, reused across calls to avoid allocation.
     /// - Returns: the sanitized record and its violations.
     public func process(_ record: UnsafeRawBufferPointer, reusing document: inout JSONDocument) -> Outcome {
-        var scratch = Scratch()
-        swap(&scratch.document, &document)
-        defer { swap(&scratch.document, &document) }
+        var workspace = Workspace()
+        swap(&workspace.document, &document)
+        defer { swap(&workspace.document, &document) }
+        return process(record, in: &workspace)
+    }
+
+    /// Sanitizes and validates one record with buffers reused from call to call: the fastest
+    /// way to run many records on one thread (one workspace per thread).
+    /// - Parameters:
+    ///   - record: the record's bytes (one NDJSON line, without the newline).
+    ///   - workspace: the reused buffers.
+    /// - Returns: the sanitized record and its violations.
+    public func process(_ record: UnsafeRawBufferPointer, in workspace: inout Workspace) -> Outcome {
         var sanitized: [UInt8] = []
         sanitized.reserveCapacity(record.count + 16)
-        let result = process(record, scratch: &scratch, appendingTo: &sanitized)
+        let result = process(record, in: &workspace, appendingTo: &sanitized)
         return Outcome(sanitized: result.wroteRecord ? sanitized : nil, violations: result.violations)
     }
 
-    /// Buffers one worker reuses from record to record: the parsed document and the lists of
-    /// the step walk, so that a record that passes allocates nothing but its output.
-    package struct Scratch {
+    /// Buffers reused from record to record on one thread: the parsed document, the lists of
+    /// the step walk and the contract's violation sink, so that a record that passes allocates
+    /// nothing but its output.
+    public struct Workspace {
         var document = JSONDocument.empty
         var applicable: [(node: Int, list: Int)] = []
         var pending: [(plan: Int, node: Int)] = []
         /// The contract's violation sink and path buffer (16 KiB), allocated once.
         let sink = ViolationSink()
 
-        package init() {}
+        /// Creates empty buffers.
+        public init() {}
     }
 
-    /// What ``process(_:scratch:appendingTo:)`` did with a record.
+    /// What ``process(_:in:appendingTo:)`` did with a record.
     package struct Written {
         /// Whether the sanitized record was appended (not when the record is not JSON).
         package var wroteRecord: Bool
@@ -191,25 +203,25 @@ public struct RecordFilter: Sendable {
     /// Sanitizes and validates one record, appending the sanitized record straight to
     /// `output` (valid or not; the caller removes it when it does not want it).
     package func process(
-        _ record: UnsafeRawBufferPointer, scratch: inout Scratch, appendingTo output: inout [UInt8]
+        _ record: UnsafeRawBufferPointer, in workspace: inout Workspace, appendingTo output: inout [UInt8]
     ) -> Written {
         do throws(SanitizeError) {
-            try scratch.document.reparse(record, limits: limits)
+            try workspace.document.reparse(record, limits: limits)
         } catch {
             return Written(wroteRecord: false, violations: [Contract.parseViolation(error)])
         }
         var violations: [Violation] = []
         if let contract {
-            applyContractSteps(contract, scratch: &scratch, violations: &violations)
+            applyContractSteps(contract, workspace: &workspace, violations: &violations)
         } else if !stringSteps.isEmpty {
-            for node in scratch.document.stringValueNodes() {
-                apply(stringSteps, at: node, of: &scratch.document, violations: &violations)
+            for node in workspace.document.stringValueNodes() {
+                apply(stringSteps, at: node, of: &workspace.document, violations: &violations)
             }
         }
-        scratch.document.write(to: &output)
+        workspace.document.write(to: &output)
         // Most records pass: check quickly first (no messages), explain only the failures.
-        if let contract, violations.isEmpty, !contract.isValid(scratch.document, reusing: scratch.sink) {
-            violations = contract.validate(scratch.document).violations
+        if let contract, violations.isEmpty, !contract.isValid(workspace.document, reusing: workspace.sink) {
+            violations = contract.validate(workspace.document).violations
         }
         return Written(wroteRecord: true, violations: violations)
     }
@@ -222,25 +234,25 @@ public struct RecordFilter: Sendable {
         return record.withUnsafeBytes { process($0, reusing: &document) }
     }
 
-    private func applyContractSteps(_ contract: Contract, scratch: inout Scratch, violations: inout [Violation]) {
+    private func applyContractSteps(_ contract: Contract, workspace: inout Workspace, violations: inout [Violation]) {
         if let plan {
             // The lists are moved out and back, so that they keep their storage.
             var applicable: [(node: Int, list: Int)] = []
             var pending: [(plan: Int, node: Int)] = []
-            swap(&applicable, &scratch.applicable)
-            swap(&pending, &scratch.pending)
+            swap(&applicable, &workspace.applicable)
+            swap(&pending, &workspace.pending)
             defer {
-                swap(&applicable, &scratch.applicable)
-                swap(&pending, &scratch.pending)
+                swap(&applicable, &workspace.applicable)
+                swap(&pending, &workspace.pending)
             }
             applicable.removeAll(keepingCapacity: true)
-            plan.forEachApplicable(in: scratch.document, pending: &pending) { applicable.append(($0, $1)) }
+            plan.forEachApplicable(in: workspace.document, pending: &pending) { applicable.append(($0, $1)) }
             for (node, list) in applicable {
-                apply(planSteps[list], at: node, of: &scratch.document, violations: &violations)
+                apply(planSteps[list], at: node, of: &workspace.document, violations: &violations)
             }
             return
         }
-        applyEvaluatedSteps(contract, to: &scratch.document, violations: &violations)
+        applyEvaluatedSteps(contract, to: &workspace.document, violations: &violations)
     }
 
     /// The steps of a contract without a plan, where its evaluator says they apply.

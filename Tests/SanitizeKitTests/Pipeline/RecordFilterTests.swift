@@ -153,6 +153,27 @@ struct StepPlanTests {
             #expect(a.violations == b.violations)
         }
     }
+
+    @Test("one workspace reused across records gives what a fresh call gives, record by record")
+    func workspaceReuseChangesNothing() throws {
+        let filter = try RecordFilter(contractAt: RecordFilterTests.contract)
+        let examples = Fixtures.repositoryRoot.appendingPathComponent("Examples/users.ndjson")
+        let lines = try String(contentsOf: examples, encoding: .utf8).split(separator: "\n").map { Array($0.utf8) }
+        let extra = [
+            #"{ "id" : 7 , "name" : " spaced ", "email" : "a@B.example" }"#, "not json", #"{"id":1,"name":"x","email":"x@y.z"}"#,
+            #"{"id":2,"name":"","email":"e@f.g"}"#,
+        ].map { Array($0.utf8) }
+        var workspace = RecordFilter.Workspace()
+        var seenInvalid = false
+        for line in (lines + extra) + (lines + extra).reversed() {
+            let reused = line.withUnsafeBytes { filter.process($0, in: &workspace) }
+            let fresh = filter.process(line)
+            #expect(reused.sanitized == fresh.sanitized)
+            #expect(reused.violations == fresh.violations)
+            if !fresh.isValid { seenInvalid = true }
+        }
+        #expect(seenInvalid)
+    }
 }
 
 @Suite("RecordFilter normalization")
