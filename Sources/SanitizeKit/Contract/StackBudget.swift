@@ -19,7 +19,10 @@
 /// locals on a "fake stack"; its runtime is asked for the real frame first), the budget always
 /// says yes and only the depth limit applies.
 struct StackBudget {
-    /// Evaluation depth from which the stack is checked at every level.
+    /// Evaluation depth from which the stack is checked at every level. Low because a debug
+    /// build's evaluator frames take up to about 15 KiB per level (object members through
+    /// `$ref`): 8 levels are about 120 KiB, within a 256 KiB thread's stack before the first
+    /// check. Ordinary records (a few levels of objects and arrays) stay below it.
     static let threshold = 8
     /// The least room kept free below the current frame: enough for one more level, a violation
     /// report and the leaf checks (string formats, a PCRE2 match on its 32 KiB JIT stack).
@@ -133,7 +136,7 @@ private enum ThreadStackCache {
 /// The `dlsym` handle that searches every image loaded in the process (`RTLD_DEFAULT`).
 private var processSymbols: UnsafeMutableRawPointer? {
     #if canImport(Darwin)
-        RTLD_DEFAULT
+        UnsafeMutableRawPointer(bitPattern: -2)
     #else
         nil
     #endif
