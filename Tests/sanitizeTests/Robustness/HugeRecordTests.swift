@@ -26,8 +26,8 @@ struct HugeRecordTests {
             #"printf '{"before":1}\n{"a":"'; head -c \#(Self.lineBytes) /dev/zero | tr '\0' a; printf '"}\n{"after":2}\n'"#,
         ]
         let filter = Process()
-        filter.executableURL = SanitizeProcess.executable
-        filter.arguments = ["filter", "--stats", "--quiet"]
+        filter.executableURL = URL(fileURLWithPath: "/bin/sh")
+        filter.arguments = ["-c", SanitizerRuntime.forkedLaunch, SanitizeProcess.executable.path, "filter", "--stats", "--quiet"]
         let pipe = Pipe()
         generator.standardOutput = pipe
         filter.standardInput = pipe
