@@ -62,7 +62,7 @@ struct HugeRecordTests {
         let stats = try #require(summary["stats"] as? [String: Any], "\(statsLine)")
         let peak = try #require((stats["peakRSSBytes"] as? NSNumber)?.intValue)
         // 16 MiB record limit + read buffers + batches: far below the 1 GiB line (the bound is
-        // doubled under ThreadSanitizer for its shadow memory; see SanitizerRuntime).
+        // doubled under a sanitizer for its shadow memory; see SanitizerRuntime).
         #expect(peak > 0 && peak < SanitizerRuntime.memoryBound(256 << 20), "peak RSS \(peak) bytes")
         #expect((stats["recordsOut"] as? NSNumber)?.intValue == 2)
         #expect((stats["invalid"] as? NSNumber)?.intValue == 1)
