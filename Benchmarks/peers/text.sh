@@ -4,7 +4,7 @@
 #   - a C byte loop (text_c_loop.c, cc -O2) as the near-limit figure.
 # Each figure is a whole process (start-up, line reading, encoding, writing), measured as CPU
 # time (user + system), best of RUNS=3. sanitize validates UTF-8 on every line; the C loop does not.
-# Usage: Benchmarks/peers/text.sh           (LINES=200000 lines per file, ~16 MB)
+# Usage: Benchmarks/peers/text.sh           (LINES=1000000 lines per file, ~80 MB)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 work=$(mktemp -d)

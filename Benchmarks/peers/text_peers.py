@@ -5,7 +5,7 @@ writing lines. Usage: python3 text_peers.py SANITIZE C_LOOP WORKDIR  (see text.s
 import os, random, resource, subprocess, sys
 
 sanitize, c_loop, work = sys.argv[1], sys.argv[2], sys.argv[3]
-lines_count = int(os.environ.get("LINES", "200000"))
+lines_count = int(os.environ.get("LINES", "1000000"))
 runs = int(os.environ.get("RUNS", "3"))
 
 def make_files():
@@ -64,3 +64,13 @@ for kind in ("url", "shell", "sql"):
         py = cpu_seconds([sys.executable, "-c", PY[kind]], path, py_out)
         print(f"| {' '.join(OURS[kind])} | {name} | {size_mb/ours:.0f} | {size_mb/c:.0f} | {size_mb/py:.0f} ({PEER_NAME[kind]}) "
               f"| {py/ours:.1f}× faster | {ours/c:.2f}× C time | {'yes' if same(ours_out, c_out) else 'NO'} |")
+
+empty = os.path.join(work, "empty.txt")
+open(empty, "wb").close()
+startup = {
+    "sanitize": cpu_seconds([sanitize] + OURS["sql"], empty, os.devnull),
+    "C loop": cpu_seconds([c_loop, "sql"], empty, os.devnull),
+    "Python": cpu_seconds([sys.executable, "-c", PY["sql"]], empty, os.devnull),
+}
+print("\nStart-up, CPU ms on an empty input (included in every figure above): "
+      + ", ".join(f"{name} {seconds * 1000:.1f}" for name, seconds in startup.items()))

@@ -55,28 +55,24 @@ struct Encode: ParsableCommand {
     }
 
     func run() throws {
-        let dialect = (self.dialect ?? .sqlite).sqlDialect
-        let kind = self.kind
-        let urlSet = URLEncodingContext(rawValue: kind.rawValue)?.encodeSet
-        // One output array for all lines: each line's encoding is written into it, so no
-        // line allocates (the loop consumes the array before the next line clears it).
-        var output: [UInt8] = []
-        try LineLoop.run(input) { bytes in
-            output.removeAll(keepingCapacity: true)
-            return TextLine.outcome {
-                switch kind {
-                case .sqlLiteral:
-                    try SQL.quoteLiteral(utf8: bytes, dialect: dialect, into: &output)
-                case .sqlIdentifier:
-                    try SQL.quoteIdentifier(utf8: bytes, dialect: dialect, into: &output)
-                case .shell:
-                    try Shell.quote(utf8: bytes, into: &output)
-                default:
-                    try UTF8Validation.validate(bytes)
-                    PercentEncoding.encode(utf8: bytes, using: urlSet ?? .component, into: &output)
+        let encoder = streamEncoder.prepared
+        try LineLoop.run(input) { bytes, output in
+            TextLine.written {
+                try output.append(reservingCapacity: encoder.maxOutputCount(bytes.count)) { out in
+                    try encoder.write(bytes, to: out)
                 }
-                return output
             }
+        }
+    }
+
+    /// The library encoder for `kind` and `dialect`.
+    private var streamEncoder: StreamEncoder {
+        let dialect = (self.dialect ?? .sqlite).sqlDialect
+        switch kind {
+        case .sqlLiteral: return .sqlLiteral(dialect)
+        case .sqlIdentifier: return .sqlIdentifier(dialect)
+        case .shell: return .shell
+        default: return .percent(URLEncodingContext(rawValue: kind.rawValue)?.encodeSet ?? .component)
         }
     }
 }

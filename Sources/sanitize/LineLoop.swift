@@ -5,6 +5,9 @@ import SanitizeKit
 enum LineOutcome {
     /// The line was fine: write these bytes as its output line.
     case accepted([UInt8])
+    /// The line was fine and its output is already written (see
+    /// ``LineLoop/run(_:writing:)``).
+    case written
     /// The line was rejected: write `output` as its output line (often empty, or `invalid`)
     /// and, when `reason` is given, report `line N: reason` on standard error.
     case rejected(output: [UInt8], reason: String?)
@@ -23,6 +26,18 @@ enum LineLoop {
         _ input: LineInput,
         _ transform: (UnsafeRawBufferPointer) throws -> LineOutcome
     ) throws {
+        try run(input, writing: { bytes, _ in try transform(bytes) })
+    }
+
+    /// Processes every line of `input` with `transform`, which may write a line's output
+    /// straight to standard output's buffer and return ``LineOutcome/written``. A transform
+    /// that rejects a line must not have written any of it.
+    /// - Throws: `ExitCode(1)` after the last line when any line was rejected;
+    ///   ``SanitizeError`` when input or output fails.
+    static func run(
+        _ input: LineInput,
+        writing transform: (UnsafeRawBufferPointer, inout OutputWriter) throws -> LineOutcome
+    ) throws {
         var output = OutputWriter(descriptor: 1)
         var errors = OutputWriter(descriptor: 2, onBrokenPipe: { terminateProcess(2) })
         var rejected = 0
@@ -31,6 +46,8 @@ enum LineLoop {
             switch outcome {
             case .accepted(let bytes):
                 try output.write(bytes)
+            case .written:
+                break
             case .rejected(let bytes, let reason):
                 rejected += 1
                 try output.write(bytes)
@@ -52,7 +69,7 @@ enum LineLoop {
             while let line = try reader.next() {
                 switch line {
                 case .bytes(let number, let bytes):
-                    try emit(try transform(bytes), line: number)
+                    try emit(try transform(bytes, &output), line: number)
                 case .oversized(let number, let byteCount):
                     try emit(
                         .rejected(
@@ -66,7 +83,7 @@ enum LineLoop {
             for (index, value) in input.values.enumerated() {
                 var value = value
                 let outcome = try value.withUTF8 { utf8 throws in
-                    try transform(UnsafeRawBufferPointer(utf8))
+                    try transform(UnsafeRawBufferPointer(utf8), &output)
                 }
                 try emit(outcome, line: index + 1)
             }

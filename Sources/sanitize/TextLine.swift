@@ -10,8 +10,21 @@ enum TextLine {
     /// Runs `transform` on a line and turns a ``SanitizeError`` into a rejected line: an empty
     /// output line and the error's reason (which carries the byte offset) on standard error.
     static func outcome(_ transform: () throws -> [UInt8]) -> LineOutcome {
+        outcome { () throws -> LineOutcome in .accepted(try transform()) }
+    }
+
+    /// Runs `write`, which writes a line's output itself, and turns its errors into a rejected
+    /// line as ``outcome(_:)-([UInt8])`` does.
+    static func written(_ write: () throws -> Void) -> LineOutcome {
+        outcome { () throws -> LineOutcome in
+            try write()
+            return .written
+        }
+    }
+
+    private static func outcome(_ transform: () throws -> LineOutcome) -> LineOutcome {
         do {
-            return .accepted(try transform())
+            return try transform()
         } catch let error as SanitizeError {
             return .rejected(output: [], reason: error.reason)
         } catch let rejection as Rejection {

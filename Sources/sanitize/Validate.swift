@@ -54,7 +54,7 @@ struct Validate: ParsableCommand {
         var out = OutputWriter(descriptor: 1)
         var invalid = 0
 
-        func emit(_ result: ValidationResult, where place: String) throws {
+        func emit(_ result: ValidationResult, where place: @autoclosure () -> String) throws {
             switch output {
             case .text:
                 try out.write(result.isValid ? Validate.validLine : Validate.invalidLine)
@@ -65,6 +65,7 @@ struct Validate: ParsableCommand {
             guard !result.isValid else { return }
             invalid += 1
             try out.flush()  // keep stdout and stderr in step for people watching
+            let place = place()
             for violation in result.violations { reportToStandardError("sanitize: \(place): \(violation)") }
         }
 

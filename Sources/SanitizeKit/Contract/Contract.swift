@@ -43,8 +43,12 @@ public struct Contract: Sendable {
         }
     }
 
-    let program: ContractProgram
+    /// The compiled program and its flat copies, in one reference: a `Contract` is copied
+    /// wherever it is passed (a record filter does it per record), and copying one reference
+    /// is cheaper than retaining each of the program's arrays.
     let buffers: ProgramBuffers
+    /// The compiled program.
+    @inline(__always) var program: ContractProgram { buffers.program }
     /// The options the contract was compiled with.
     public let options: Options
 
@@ -60,8 +64,7 @@ public struct Contract: Sendable {
         for (uri, document) in MetaSchemas.documents { compiler.index(document: document, uri: uri) }
         for (uri, document) in resources.documents { compiler.index(document: document, uri: uri) }
         compiler.index(document: schema, uri: options.baseURI)
-        program = try compiler.compileRoot(uri: options.baseURI)
-        buffers = ProgramBuffers(program)
+        buffers = ProgramBuffers(try compiler.compileRoot(uri: options.baseURI))
         self.options = options
     }
 

@@ -28,8 +28,14 @@ extension Evaluator {
             return false
         case .pattern(let index):
             let matcher = buffers.program.patterns[Int(index)]
-            if withString(node, { matcher.matches($0) }) { return true }
-            report(s, "pattern", .pattern, "string does not match the pattern \(JSONValue.string(matcher.source).jsonText)\(shown(node))")
+            switch withString(node, { matcher.match($0) }) {
+            case .matched:
+                return true
+            case .notMatched:
+                report(s, "pattern", .pattern, "string does not match the pattern \(JSONValue.string(matcher.source).jsonText)\(shown(node))")
+            case .gaveUp:
+                report(s, "pattern", .patternLimit, "the pattern \(JSONValue.string(matcher.source).jsonText) gave up on this string (PCRE2 match limit, catastrophic backtracking), so it is refused\(shown(node))")
+            }
             return false
         case .format(let kind):
             if withString(node, { kind.accepts($0) }) { return true }
@@ -178,20 +184,29 @@ extension Evaluator {
         let memberCount = countOf(node)
         var memberIndex = 0
         var foundMask: UInt64 = 0
+        // Members usually come in the order the schema lists its properties: each search
+        // starts right after the property found last, so it mostly hits on the first probe.
+        var guess = 0
         while child < end {
             let value = child + 1
             var matched = false
             if shape.count > 0 {
+                let start = guess
                 let found: Int = withString(child) { key in
                     let hash = JSONDocument.keyHash(key)
-                    for index in 0..<shape.count where buffers.hashes[shape.first + index] == hash
-                        && buffers.keyEquals(Int(lists[shape.keys + index]), key)
-                    {
-                        return index
+                    var index = start
+                    for _ in 0..<shape.count {
+                        if buffers.hashes[shape.first + index] == hash
+                            && buffers.keyEquals(Int(lists[shape.keys + index]), key)
+                        {
+                            return index
+                        }
+                        index = index + 1 == shape.count ? 0 : index + 1
                     }
                     return -1
                 }
                 if found >= 0 {
+                    guess = found + 1 == shape.count ? 0 : found + 1
                     matched = true
                     if found < 64 { foundMask |= 1 << UInt64(found) }
                     if !evaluateChild(Int(lists[shape.schemas + found]), value, .key(child)) {
@@ -201,8 +216,19 @@ extension Evaluator {
                 }
             }
             if shape.hasPatterns {
-                for entry in buffers.program.shapes[shapeIndex].patterns
-                where withString(child, { buffers.program.patterns[Int(entry.pattern)].matches($0) }) {
+                for entry in buffers.program.shapes[shapeIndex].patterns {
+                    let matcher = buffers.program.patterns[Int(entry.pattern)]
+                    let outcome = withString(child, { matcher.match($0) })
+                    if outcome == .gaveUp {
+                        // Nothing can say whether this member's schema applies: refused.
+                        pushPath(.key(child))
+                        report(s, "patternProperties", .patternLimit, "the pattern \(JSONValue.string(matcher.source).jsonText) gave up on this member name (PCRE2 match limit), so it is refused")
+                        popPath()
+                        valid = false
+                        if stopEarly { return false }
+                        continue
+                    }
+                    guard outcome == .matched else { continue }
                     matched = true
                     if !evaluateChild(Int(entry.schema), value, .key(child)) {
                         valid = false

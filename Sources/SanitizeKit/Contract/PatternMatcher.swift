@@ -18,9 +18,26 @@ struct PatternMatcher: Sendable {
         }
     }
 
-    /// Whether the pattern matches anywhere in the UTF-8 text (not anchored, as JSON Schema says).
+    /// What matching one string gave.
+    enum Outcome {
+        case matched, notMatched
+        /// PCRE2 stopped before it could tell (its match or depth limit: catastrophic
+        /// backtracking). The value is refused, and the report says why.
+        case gaveUp
+    }
+
+    /// Matches anywhere in the UTF-8 text (not anchored, as JSON Schema says).
+    func match(_ utf8: UnsafeRawBufferPointer) -> Outcome {
+        do {
+            return try compiled.matches(utf8) ? .matched : .notMatched
+        } catch {
+            return .gaveUp
+        }
+    }
+
+    /// Whether the pattern matches anywhere in the UTF-8 text; giving up is not a match.
     func matches(_ utf8: UnsafeRawBufferPointer) -> Bool {
-        (try? compiled.matches(utf8)) ?? false
+        match(utf8) == .matched
     }
 
     /// ECMA-262 long General_Category names (`\p{Letter}`, `\p{gc=Decimal_Number}`) that PCRE2

@@ -56,6 +56,9 @@ extension Violation.Code {
     public static let maxLength = Self(rawValue: "max-length")
     /// A string not matching `pattern`.
     public static let pattern = Self(rawValue: "pattern")
+    /// A string that `pattern` or `patternProperties` could not be matched against within
+    /// PCRE2's limits (catastrophic backtracking): refused, since nothing says it matches.
+    public static let patternLimit = Self(rawValue: "pattern-limit")
     /// A string not in the asserted `format`.
     public static let format = Self(rawValue: "format")
     /// Below `minimum`.

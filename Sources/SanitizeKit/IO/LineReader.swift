@@ -30,6 +30,9 @@ package struct LineReader: ~Copyable {
     private var end = 0  // one past the last valid byte
     private var atEOF = false
     private var lineNumber = 0
+    /// A newline at or after `start` that ``canReadWithoutWaiting`` found, or -1, so that
+    /// ``next()`` does not search for it again.
+    private var knownNewline = -1
 
     /// Creates a reader over an open descriptor; the caller keeps ownership of it.
     /// - Parameters:
@@ -46,6 +49,12 @@ package struct LineReader: ~Copyable {
     /// Returns the next line, or `nil` at the end of input.
     /// - Throws: ``SanitizeError`` with code `io` when `read(2)` fails.
     package mutating func next() throws -> Line? {
+        if knownNewline >= start {
+            let newline = knownNewline
+            knownNewline = -1
+            defer { start = newline + 1 }
+            return line(from: start, to: newline)
+        }
         var scanned = 0  // bytes after `start` already known to hold no newline
         while true {
             let searchFrom = start + scanned
@@ -74,10 +83,15 @@ package struct LineReader: ~Copyable {
     ///
     /// A pipeline uses this to hand on what it has instead of waiting for a slow producer.
     package var canReadWithoutWaiting: Bool {
-        if atEOF { return true }
-        if start < end, memchr(buffer.baseAddress! + start, 0x0A, end - start) != nil { return true }
-        var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        return poll(&request, 1, 0) > 0
+        mutating get {
+            if atEOF || knownNewline >= start { return true }
+            if start < end, let hit = memchr(buffer.baseAddress! + start, 0x0A, end - start) {
+                knownNewline = buffer.baseAddress!.distance(to: hit)
+                return true
+            }
+            var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            return poll(&request, 1, 0) > 0
+        }
     }
 
     /// The line held in `buffer[from..<to]`, or its length when it is over the limit.
@@ -91,6 +105,7 @@ package struct LineReader: ~Copyable {
 
     /// Makes room (compacting or growing the buffer) and reads more bytes.
     private mutating func fill() throws {
+        knownNewline = -1
         if start > 0 {
             let pending = end - start
             if pending > 0 {
@@ -113,6 +128,7 @@ package struct LineReader: ~Copyable {
     /// Discards the rest of a line that is over the limit and reports its length.
     private mutating func skipOversizedLine() throws -> Line {
         var length = end - start
+        knownNewline = -1
         start = 0
         end = 0
         lineNumber += 1

@@ -69,6 +69,28 @@ package struct OutputWriter: ~Copyable {
         }
     }
 
+    /// Lets `body` write at most `capacity` bytes straight into the buffer, with no copy in
+    /// between; `body` returns how many it wrote. When `body` throws, nothing is written.
+    ///
+    /// The buffer is flushed first when the bytes might not fit, and grows when `capacity` is
+    /// larger than it (it keeps that size, so a run of long lines allocates once).
+    /// - Throws: what `body` throws; ``SanitizeError`` `io` when a flush fails.
+    package mutating func append(
+        reservingCapacity capacity: Int, _ body: (UnsafeMutablePointer<UInt8>) throws -> Int
+    ) throws {
+        if count + capacity > buffer.count {
+            try flush()
+            if capacity > buffer.count {
+                buffer.deallocate()
+                buffer = .allocate(byteCount: capacity, alignment: 16)
+            }
+        }
+        let start = (buffer.baseAddress! + count).assumingMemoryBound(to: UInt8.self)
+        let written = try body(start)
+        precondition(written >= 0 && written <= capacity, "wrote past the reserved capacity")
+        count += written
+    }
+
     /// Appends the UTF-8 bytes of a string.
     package mutating func write(_ text: String) throws {
         var text = text

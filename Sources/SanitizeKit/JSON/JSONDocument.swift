@@ -16,6 +16,9 @@ public struct JSONDocument: Sendable {
     /// The text the nodes point into; replaced strings are appended at its end.
     @usableFromInline var storage: [UInt8]
     @usableFromInline var nodes: [JSONNode]
+    /// The length of the parsed text when it had no whitespace (so that it is exactly what
+    /// the writer would produce, as long as no string is replaced), otherwise -1.
+    var minimalLength = -1
 
     /// One `null` node, for pointers that must not be nil.
     nonisolated(unsafe) static let emptyNodes: UnsafeMutablePointer<JSONNode> = {
@@ -91,11 +94,13 @@ public struct JSONDocument: Sendable {
             nodes = parser.nodes
             nodes.removeAll(keepingCapacity: true)
             storage.removeAll(keepingCapacity: true)
+            minimalLength = -1
             throw error
         }
         nodes = parser.nodes
         storage.removeAll(keepingCapacity: true)
         storage.append(contentsOf: bytes)
+        minimalLength = parser.sawWhitespace ? -1 : bytes.count
     }
 
     /// The number of nodes (every value and every object key is one node).
@@ -243,6 +248,7 @@ public struct JSONDocument: Sendable {
     ///   - node: a string node index; other kinds are left unchanged.
     public mutating func setString(_ text: String, at node: Int) {
         guard nodes[node].kind == .string else { return }
+        minimalLength = -1
         let start = storage.count
         let escaped = JSONWriter.appendEscaped(text.utf8, to: &storage)
         var flags: UInt8 = escaped ? JSONNode.Flags.escaped : 0

@@ -11,6 +11,8 @@ struct JSONParser {
     let limits: JSONLimits
     var position = 0
     var nodes: [JSONNode]
+    /// Whether any whitespace was skipped: without it, the text is already minimal JSON.
+    var sawWhitespace = false
 
     init(bytes: UnsafeRawBufferPointer, limits: JSONLimits, reuse: [JSONNode]) {
         // An empty buffer may have a nil base; point at a static byte instead.
@@ -61,6 +63,7 @@ struct JSONParser {
             let byte = base[position]
             guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
             position += 1
+            sawWhitespace = true
         }
     }
 
@@ -352,6 +355,7 @@ struct JSONParser {
 
     /// Rejects an object that repeats a key (compared after unescaping).
     mutating func checkDuplicateKeys(_ object: Int) throws(SanitizeError) {
+        if nodes[object].count <= 16 && distinctByFingerprint(object) { return }
         if nodes[object].count <= 16 {
             // Small objects: compare keys pairwise, length first; no hashing, no allocation.
             var first = object + 1
@@ -391,6 +395,45 @@ struct JSONParser {
         for i in 1..<keys.count where keys[i].hash == keys[i - 1].hash && keyEqual(keys[i].node, keys[i - 1].node) {
             throw duplicate(max(keys[i].node, keys[i - 1].node))
         }
+    }
+
+    /// A quick proof that a small object's keys are distinct: each unescaped key gets an
+    /// 8-bit fingerprint (of its length and first and last bytes) in a 256-bit set; when no two
+    /// keys share a fingerprint, no two keys are equal. `false` (a shared fingerprint or an
+    /// escaped key) only means "compare them exactly".
+    func distinctByFingerprint(_ object: Int) -> Bool {
+        var seen: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        var child = object + 1
+        let end = Int(nodes[object].next)
+        while child < end {
+            let key = nodes[child]
+            if key.flags & JSONNode.Flags.escaped != 0 { return false }
+            let length = Int(key.end - key.start)
+            var mix = UInt64(truncatingIfNeeded: length) &* 0x9E37_79B9_7F4A_7C15
+            if length > 0 {
+                let start = base + Int(key.start)
+                mix ^= UInt64(start[0]) &* 0xBF58_476D_1CE4_E5B9 ^ UInt64(start[length - 1]) &* 0x94D0_49BB_1331_11EB
+                mix ^= UInt64(start[length / 2]) << 17
+            }
+            let fingerprint = (mix ^ (mix >> 29) ^ (mix >> 47)) & 0xFF
+            let bit: UInt64 = 1 << (fingerprint & 63)
+            switch fingerprint >> 6 {
+            case 0:
+                if seen.0 & bit != 0 { return false }
+                seen.0 |= bit
+            case 1:
+                if seen.1 & bit != 0 { return false }
+                seen.1 |= bit
+            case 2:
+                if seen.2 & bit != 0 { return false }
+                seen.2 |= bit
+            default:
+                if seen.3 & bit != 0 { return false }
+                seen.3 |= bit
+            }
+            child = Int(nodes[child + 1].next)
+        }
+        return true
     }
 
     func duplicate(_ node: Int) -> SanitizeError {

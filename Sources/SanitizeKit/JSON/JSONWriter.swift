@@ -37,6 +37,12 @@ extension JSONDocument {
     ///   - node: the subtree to write (default: the whole document).
     public func write(to out: inout [UInt8], node: Int = 0) {
         guard node < nodes.count else { return }
+        // A text parsed without whitespace and with no string replaced since is already the
+        // minimal form: one copy.
+        if node == root, minimalLength >= 0, storage.count == minimalLength {
+            out.append(contentsOf: storage)
+            return
+        }
         storage.withUnsafeBytes { raw in
             // Iterative: an explicit stack of open containers, so depth never uses the call stack.
             var open: [(end: Int, isObject: Bool, expectKey: Bool, first: Bool)] = []

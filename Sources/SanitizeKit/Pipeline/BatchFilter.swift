@@ -30,7 +30,7 @@ package struct BatchFilter: Sendable {
     /// Processes every record of the batch, in order.
     package func process(_ batch: RecordBatch) -> Result {
         var result = Result()
-        var document = JSONDocument.empty
+        var scratch = RecordFilter.Scratch()
         batch.forEach { record in
             guard !result.stopped else { return }
             switch record {
@@ -47,12 +47,17 @@ package struct BatchFilter: Sendable {
                     return
                 }
                 result.statistics.recordsIn += 1
-                let outcome = filter.process(bytes, reusing: &document)
-                if outcome.isValid, let sanitized = outcome.sanitized {
-                    result.output += sanitized
+                // The sanitized record goes straight to the output; an invalid one is taken
+                // back out.
+                let start = result.output.count
+                let written = filter.process(bytes, scratch: &scratch, appendingTo: &result.output)
+                if written.violations.isEmpty {
                     result.output.append(0x0A)
                     result.statistics.recordsOut += 1
                 } else {
+                    let sanitized = written.wroteRecord ? Array(result.output[start...]) : nil
+                    result.output.removeSubrange(start...)
+                    let outcome = RecordFilter.Outcome(sanitized: sanitized, violations: written.violations)
                     handleInvalid(line: number, original: bytes, outcome: outcome, into: &result)
                 }
             }

@@ -1,4 +1,10 @@
 extension JSONDocument {
+    /// Whether a node is a string written without escapes, so that its bytes as written are
+    /// its text (well-formed UTF-8 without NUL or controls, which JSON must escape).
+    func isUnescapedString(_ node: Int) -> Bool {
+        nodes[node].kind == .string && nodes[node].flags & JSONNode.Flags.escaped == 0
+    }
+
     /// The string nodes that are values (array elements or member values), not member names.
     func stringValueNodes() -> [Int] {
         var isKey = [Bool](repeating: false, count: nodeCount)

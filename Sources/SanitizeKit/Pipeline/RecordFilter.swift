@@ -159,27 +159,57 @@ public struct RecordFilter: Sendable {
     ///   - document: a document to parse into, reused across calls to avoid allocation.
     /// - Returns: the sanitized record and its violations.
     public func process(_ record: UnsafeRawBufferPointer, reusing document: inout JSONDocument) -> Outcome {
+        var scratch = Scratch()
+        swap(&scratch.document, &document)
+        defer { swap(&scratch.document, &document) }
+        var sanitized: [UInt8] = []
+        sanitized.reserveCapacity(record.count + 16)
+        let result = process(record, scratch: &scratch, appendingTo: &sanitized)
+        return Outcome(sanitized: result.wroteRecord ? sanitized : nil, violations: result.violations)
+    }
+
+    /// Buffers one worker reuses from record to record: the parsed document and the lists of
+    /// the step walk, so that a record that passes allocates nothing but its output.
+    package struct Scratch {
+        var document = JSONDocument.empty
+        var applicable: [(node: Int, list: Int)] = []
+        var pending: [(plan: Int, node: Int)] = []
+
+        package init() {}
+    }
+
+    /// What ``process(_:scratch:appendingTo:)`` did with a record.
+    package struct Written {
+        /// Whether the sanitized record was appended (not when the record is not JSON).
+        package var wroteRecord: Bool
+        /// Empty when the record is valid.
+        package var violations: [Violation]
+    }
+
+    /// Sanitizes and validates one record, appending the sanitized record straight to
+    /// `output` (valid or not; the caller removes it when it does not want it).
+    package func process(
+        _ record: UnsafeRawBufferPointer, scratch: inout Scratch, appendingTo output: inout [UInt8]
+    ) -> Written {
         do throws(SanitizeError) {
-            try document.reparse(record, limits: limits)
+            try scratch.document.reparse(record, limits: limits)
         } catch {
-            return Outcome(sanitized: nil, violations: [Contract.parseViolation(error)])
+            return Written(wroteRecord: false, violations: [Contract.parseViolation(error)])
         }
         var violations: [Violation] = []
         if let contract {
-            applyContractSteps(contract, to: &document, violations: &violations)
+            applyContractSteps(contract, scratch: &scratch, violations: &violations)
         } else if !stringSteps.isEmpty {
-            for node in document.stringValueNodes() {
-                apply(stringSteps, at: node, of: &document, violations: &violations)
+            for node in scratch.document.stringValueNodes() {
+                apply(stringSteps, at: node, of: &scratch.document, violations: &violations)
             }
         }
-        var sanitized: [UInt8] = []
-        sanitized.reserveCapacity(record.count + 16)
-        document.write(to: &sanitized)
+        scratch.document.write(to: &output)
         // Most records pass: check quickly first (no messages), explain only the failures.
-        if let contract, violations.isEmpty, !contract.isValid(document) {
-            violations = contract.validate(document).violations
+        if let contract, violations.isEmpty, !contract.isValid(scratch.document) {
+            violations = contract.validate(scratch.document).violations
         }
-        return Outcome(sanitized: sanitized, violations: violations)
+        return Written(wroteRecord: true, violations: violations)
     }
 
     /// Sanitizes and validates one record given as bytes.
@@ -190,15 +220,29 @@ public struct RecordFilter: Sendable {
         return record.withUnsafeBytes { process($0, reusing: &document) }
     }
 
-    private func applyContractSteps(_ contract: Contract, to document: inout JSONDocument, violations: inout [Violation]) {
+    private func applyContractSteps(_ contract: Contract, scratch: inout Scratch, violations: inout [Violation]) {
         if let plan {
+            // The lists are moved out and back, so that they keep their storage.
             var applicable: [(node: Int, list: Int)] = []
-            plan.forEachApplicable(in: document) { applicable.append(($0, $1)) }
+            var pending: [(plan: Int, node: Int)] = []
+            swap(&applicable, &scratch.applicable)
+            swap(&pending, &scratch.pending)
+            defer {
+                swap(&applicable, &scratch.applicable)
+                swap(&pending, &scratch.pending)
+            }
+            applicable.removeAll(keepingCapacity: true)
+            plan.forEachApplicable(in: scratch.document, pending: &pending) { applicable.append(($0, $1)) }
             for (node, list) in applicable {
-                apply(planSteps[list], at: node, of: &document, violations: &violations)
+                apply(planSteps[list], at: node, of: &scratch.document, violations: &violations)
             }
             return
         }
+        applyEvaluatedSteps(contract, to: &scratch.document, violations: &violations)
+    }
+
+    /// The steps of a contract without a plan, where its evaluator says they apply.
+    private func applyEvaluatedSteps(_ contract: Contract, to document: inout JSONDocument, violations: inout [Violation]) {
         var applied = Set<AppliedSteps>()  // a (node, list) pair reached twice runs once
         for (node, value) in contract.sanitizeSteps(for: document) {
             guard let steps = stepsByValue[value], applied.insert(AppliedSteps(node: node, list: value)).inserted else {
@@ -240,6 +284,15 @@ public struct RecordFilter: Sendable {
     }
 
     private func apply(_ steps: [SanitizeStep], at node: Int, of document: inout JSONDocument, violations: inout [Violation]) {
+        // Most values are already what every step would make of them: no String to build.
+        if document.isUnescapedString(node),
+            document.withStringBytes(node, { bytes in
+                let profile = TextProfile(utf8: bytes)
+                return steps.allSatisfy { $0.leavesUnchanged(profile, utf8: bytes) }
+            })
+        {
+            return
+        }
         guard document.kind(node) == .string, let original = document.string(node) else { return }
         var text = original
         do {

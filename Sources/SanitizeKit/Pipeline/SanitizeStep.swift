@@ -63,6 +63,18 @@ public enum SanitizeStep: Sendable, Hashable {
         }
     }
 
+    /// Whether ``apply(to:)`` is certain to return the value unchanged and without an error
+    /// (see ``TextStep``'s test of the same name); `false` means "maybe not".
+    func leavesUnchanged(_ profile: TextProfile, utf8 bytes: UnsafeRawBufferPointer) -> Bool {
+        switch self {
+        case .text(let step):
+            return step.leavesUnchanged(profile, utf8: bytes)
+        case .lowercaseDomain:
+            guard let at = bytes.lastIndex(of: UInt8(ascii: "@")) else { return true }
+            return !bytes[(at + 1)...].contains { (0x41...0x5A).contains($0) || $0 >= 0x80 }
+        }
+    }
+
     private static func parameterized(_ name: String, _ argument: JSONValue) throws -> TextStep {
         switch (name, argument) {
         case ("truncate", .object(let limits)) where limits.count == 1:

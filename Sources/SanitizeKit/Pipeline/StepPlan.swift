@@ -24,10 +24,15 @@ struct StepPlan: Sendable, Equatable {
 
         /// The plan node for the member name in `name`, if the plan has one.
         func plan(forMember name: UnsafeRawBufferPointer) -> Int? {
-            for entry in propertyBytes where entry.name.count == name.count {
-                if entry.name.withUnsafeBytes({ $0.elementsEqual(name) }) { return entry.plan }
+            propertyBytes.withUnsafeBufferPointer { entries in
+                for entry in entries where entry.name.count == name.count {
+                    let equal = entry.name.withUnsafeBytes { candidate in
+                        name.isEmpty || memcmpEqual(candidate.baseAddress!, name.baseAddress!, name.count)
+                    }
+                    if equal { return entry.plan }
+                }
+                return nil
             }
-            return nil
         }
         /// The plan node for every array element.
         var items: Int?
@@ -123,30 +128,35 @@ struct StepPlan: Sendable, Equatable {
 
     /// Calls `body(instanceNode, listIndex)` for every step list that applies, in document
     /// order, walking the record once.
-    func forEachApplicable(in document: JSONDocument, _ body: (Int, Int) -> Void) {
-        var pending: [(plan: Int, node: Int)] = [(0, document.root)]
-        while let (planIndex, node) = pending.popLast() {
-            let plan = nodes[planIndex]
-            for list in plan.lists { body(node, list) }
-            switch document.kind(node) {
-            case .object where !plan.properties.isEmpty:
-                var child = node + 1
-                for _ in 0..<document.count(node) {
-                    let value = child + 1
-                    if let next = document.withStringBytes(child, { plan.plan(forMember: $0) }) {
-                        pending.append((next, value))
+    func forEachApplicable(
+        in document: JSONDocument, pending: inout [(plan: Int, node: Int)], _ body: (Int, Int) -> Void
+    ) {
+        pending.removeAll(keepingCapacity: true)
+        pending.append((0, document.root))
+        // Plan nodes are read in place (a copy of one would retain each of its collections).
+        nodes.withUnsafeBufferPointer { nodes in
+            while let (planIndex, node) = pending.popLast() {
+                for list in nodes[planIndex].lists { body(node, list) }
+                switch document.kind(node) {
+                case .object where !nodes[planIndex].propertyBytes.isEmpty:
+                    var child = node + 1
+                    for _ in 0..<document.count(node) {
+                        let value = child + 1
+                        if let next = document.withStringBytes(child, { nodes[planIndex].plan(forMember: $0) }) {
+                            pending.append((next, value))
+                        }
+                        child = document.after(value)
                     }
-                    child = document.after(value)
-                }
-            case .array:
-                guard let items = plan.items else { break }
+                case .array:
+                    guard let items = nodes[planIndex].items else { break }
                 var child = node + 1
-                for _ in 0..<document.count(node) {
-                    pending.append((items, child))
-                    child = document.after(child)
+                    for _ in 0..<document.count(node) {
+                        pending.append((items, child))
+                        child = document.after(child)
+                    }
+                default:
+                    break
                 }
-            default:
-                break
             }
         }
     }

@@ -92,6 +92,30 @@ public struct StripSet: Sendable, Hashable {
         return result
     }
 
+    /// Whether ``apply(_:refusingNUL:context:)`` would return well-formed UTF-8 `bytes`
+    /// unchanged and without an error: no NUL, no member character, no sequence. A quick test
+    /// that lets a caller skip building the output. With non-ASCII text and non-ASCII members
+    /// it says `false` ("maybe").
+    func leavesUnchanged(utf8 bytes: UnsafeRawBufferPointer, hasNonASCII: Bool) -> Bool {
+        guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return true }
+        if hasNonASCII && characters.contains(where: { $0.value >= 0x80 }) { return false }
+        let count = bytes.count
+        let clean = ascii.withUnsafeBufferPointer { table in
+            for i in 0..<count {
+                let byte = base[i]
+                if byte == 0 || (byte < 0x80 && table[Int(byte)]) { return false }
+            }
+            return true
+        }
+        guard clean else { return false }
+        for sequence in sequenceBytes where sequence.count <= count {
+            for start in 0...(count - sequence.count) where base[start] == sequence[0] {
+                if sequence.indices.allSatisfy({ base[start + $0] == sequence[$0] }) { return false }
+            }
+        }
+        return true
+    }
+
     /// When the first `w` bytes of `out` end with one of `sequences`, cuts it off.
     @inline(__always)
     private static func cutSequence(_ out: UnsafeMutablePointer<UInt8>, _ w: Int, _ sequences: [[UInt8]]) -> Int {

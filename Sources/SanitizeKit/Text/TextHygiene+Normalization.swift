@@ -9,8 +9,14 @@ extension TextHygiene {
     /// combine with a preceding character, so they start a normalization segment (UAX #15 §9);
     /// the segments holding other scalars go through Foundation's normalizer and the rest is
     /// copied. ASCII text is returned unchanged without any work.
+    ///
+    /// Those segments are first put into the Stream-Safe Text Format (UAX #15 §13): a
+    /// COMBINING GRAPHEME JOINER (U+034F) goes before the 31st combining mark in a row. No
+    /// real text has such runs, and canonical reordering of a long run is quadratic (an
+    /// attacker's 1 MiB of alternating marks would take minutes); with the joiner every run
+    /// is at most 30 marks long.
     /// - Parameter text: the text.
-    /// - Returns: `text` in NFC.
+    /// - Returns: `text` in NFC (of its stream-safe form).
     public static func nfc(_ text: String) -> String {
         if isASCII(text) { return text }
         return normalizeSegments(text, isStable: isNFCStable) { $0.precomposedStringWithCanonicalMapping }
@@ -91,14 +97,14 @@ extension TextHygiene {
                 j = k
             }
             if !changedAny && restIsStable {
-                return normalize(text)  // a single segment: normalize in one call
+                return normalize(streamSafe(text))  // a single segment: normalize in one call
             }
             if !changedAny {
                 result.reserveCapacity(text.utf8.count + 16)
                 changedAny = true
             }
             result.unicodeScalars.append(contentsOf: scalars[copiedUpTo..<segmentStart])
-            result += normalize(String(scalars[segmentStart..<j]))
+            result += normalize(streamSafe(String(scalars[segmentStart..<j])))
             copiedUpTo = j
             lastStable = nil
             i = j
@@ -106,6 +112,41 @@ extension TextHygiene {
         guard changedAny else { return text }
         result.unicodeScalars.append(contentsOf: scalars[copiedUpTo...])
         return result
+    }
+
+    /// The most combining marks (non-starters) in a row in the Stream-Safe Text Format.
+    static let maxNonStarters = 30
+
+    /// `text` with U+034F COMBINING GRAPHEME JOINER before each 31st consecutive non-starter
+    /// (canonical combining class other than 0), UAX #15 §13; `text` itself when it has no
+    /// such run. Counts scalars, not the non-starters of their decompositions: a bound all the
+    /// same, a little earlier for the few characters that decompose into several marks.
+    static func streamSafe(_ text: String) -> String {
+        var run = 0
+        var needed = false
+        for scalar in text.unicodeScalars {
+            run = scalar.properties.canonicalCombiningClass == .notReordered ? 0 : run + 1
+            if run > maxNonStarters {
+                needed = true
+                break
+            }
+        }
+        guard needed else { return text }
+        var result = String.UnicodeScalarView()
+        run = 0
+        for scalar in text.unicodeScalars {
+            if scalar.properties.canonicalCombiningClass == .notReordered {
+                run = 0
+            } else {
+                run += 1
+                if run > maxNonStarters {
+                    result.append("\u{034F}")
+                    run = 1
+                }
+            }
+            result.append(scalar)
+        }
+        return String(result)
     }
 
     /// Whether every byte of `text` is ASCII (and so already in every normalization form).

@@ -76,6 +76,37 @@ public enum TextStep: Sendable, Hashable {
         case .encode(let encoding): return try encoding.apply(to: text)
         }
     }
+
+    /// Whether ``apply(to:)`` is certain to return the value whose well-formed UTF-8 is
+    /// `bytes` (and whose profile is `profile`) unchanged and without an error; `false` means
+    /// "maybe not", and the caller applies the step. Lets a record filter skip building a
+    /// `String` for the many values that every step leaves as they are.
+    func leavesUnchanged(_ profile: TextProfile, utf8 bytes: UnsafeRawBufferPointer) -> Bool {
+        switch self {
+        case .trim:
+            return profile.edgesAreNotWhitespace
+        case .nfc:
+            return profile.allNFCStable
+        case .nfkc:
+            return profile.allNFKCStable
+        case .stripControls:
+            return !profile.hasControl
+        case .stripBidi:
+            return !profile.hasBidiControl
+        case .stripZeroWidth:
+            return !profile.hasZeroWidth
+        case .truncateGraphemes(let limit):
+            return profile.scalarCount <= limit  // a grapheme holds at least one scalar
+        case .truncateBytes(let limit):
+            return profile.byteCount <= limit
+        case .stripSQL:
+            return SQL.defaultStripSet.leavesUnchanged(utf8: bytes, hasNonASCII: profile.hasNonASCII)
+        case .stripShell:
+            return Shell.defaultStripSet.leavesUnchanged(utf8: bytes, hasNonASCII: profile.hasNonASCII)
+        case .encode:
+            return false
+        }
+    }
 }
 
 /// An encoder for one context: SQL literal or identifier of a dialect, shell word, or a URL

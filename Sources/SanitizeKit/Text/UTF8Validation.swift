@@ -21,15 +21,21 @@ public enum UTF8Validation {
         @inline(__always) func continuation(_ k: Int) -> Bool { p[k] & 0xC0 == 0x80 }
         var i = 0
         while i < count {
+            // ASCII eight bytes at a time; in a word with a non-ASCII byte, the ASCII bytes
+            // before it are skipped at once (the lowest byte of the little-endian value is
+            // the first in memory).
+            if i + 8 <= count {
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                let high = word & 0x8080_8080_8080_8080
+                if high == 0 {
+                    i += 8
+                    continue
+                }
+                i += high.trailingZeroBitCount >> 3
+            }
             let b0 = p[i]
             if b0 < 0x80 {
                 i += 1
-                // ASCII fast path, tried only after an ASCII byte: eight bytes at a time.
-                while i + 8 <= count,
-                    raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
-                {
-                    i += 8
-                }
             } else if b0 < 0xC2 {
                 return i  // continuation byte or overlong two-byte lead
             } else if b0 < 0xE0 {

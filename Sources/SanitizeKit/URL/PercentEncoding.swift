@@ -47,7 +47,7 @@ public enum PercentEncoding {
 }
 
 /// The encoding loop: a 256-entry table over bytes, output sized for the worst case.
-struct PercentEncoder: Sendable {
+package struct PercentEncoder: Sendable {
     let table: [UInt8]
 
     private static let hex: [UInt8] = Array("0123456789ABCDEF".utf8)
@@ -60,38 +60,57 @@ struct PercentEncoder: Sendable {
     }()
 
     /// A prepared encoder for `set` (the named contexts are built once).
-    static func cached(for set: PercentEncodeSet) -> PercentEncoder {
+    package static func cached(for set: PercentEncodeSet) -> PercentEncoder {
         contexts[set] ?? PercentEncoder(table: set.table)
     }
 
     func encode(_ bytes: UnsafeRawBufferPointer, appendingTo output: inout [UInt8]) {
+        var nonASCII = false
+        UTF8Bytes.append(to: &output, capacity: maxEncodedCount(bytes.count)) { out in
+            write(encoding: bytes, to: out, nonASCII: &nonASCII)
+        }
+    }
+
+    /// The most bytes the encoded form of `count` input bytes can take.
+    package func maxEncodedCount(_ count: Int) -> Int {
+        3 * count
+    }
+
+    /// Writes the encoded form of `bytes` to `out`, which has room for
+    /// ``maxEncodedCount(_:)`` bytes, and returns how many it wrote; `nonASCII` is set when
+    /// the bytes hold a byte of 0x80 or more (so that ASCII text needs no UTF-8 validation).
+    package func write(
+        encoding bytes: UnsafeRawBufferPointer, to out: UnsafeMutablePointer<UInt8>, nonASCII: inout Bool
+    ) -> Int {
         let count = bytes.count
-        table.withUnsafeBufferPointer { table in
+        var seen: UInt8 = 0
+        let written = table.withUnsafeBufferPointer { table in
             Self.hex.withUnsafeBufferPointer { hex in
-                UTF8Bytes.append(to: &output, capacity: 3 * count) { out in
-                    guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return 0 }
-                    let map = table.baseAddress.unsafelyUnwrapped
-                    let digits = hex.baseAddress.unsafelyUnwrapped
-                    var w = 0
-                    for i in 0..<count {
-                        let byte = base[i]
-                        let action = map[Int(byte)]
-                        if action == 0 {
-                            out[w] = byte
-                            w += 1
-                        } else if action == 1 {
-                            out[w] = 0x25
-                            out[w + 1] = digits[Int(byte >> 4)]
-                            out[w + 2] = digits[Int(byte & 0x0F)]
-                            w += 3
-                        } else {
-                            out[w] = 0x2B
-                            w += 1
-                        }
+                guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return 0 }
+                let map = table.baseAddress.unsafelyUnwrapped
+                let digits = hex.baseAddress.unsafelyUnwrapped
+                var w = 0
+                for i in 0..<count {
+                    let byte = base[i]
+                    seen |= byte
+                    let action = map[Int(byte)]
+                    if action == 0 {
+                        out[w] = byte
+                        w += 1
+                    } else if action == 1 {
+                        out[w] = 0x25
+                        out[w + 1] = digits[Int(byte >> 4)]
+                        out[w + 2] = digits[Int(byte & 0x0F)]
+                        w += 3
+                    } else {
+                        out[w] = 0x2B
+                        w += 1
                     }
-                    return w
                 }
+                return w
             }
         }
+        nonASCII = seen >= 0x80
+        return written
     }
 }

@@ -109,6 +109,36 @@ struct JSONParserTests {
         #expect((try? JSONDocument(parsing: "{\(members)}")) != nil)
     }
 
+    /// Small objects first go through a fingerprint set; whatever it answers, a duplicate is
+    /// found exactly when a set of the keys says so (seeded random keys from a tiny alphabet,
+    /// so equal lengths, first and last bytes and duplicates are all common).
+    @Test func duplicateKeysInSmallObjectsAgreeWithASet() {
+        var state: UInt64 = 42
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33) % bound
+        }
+        // (as written in JSON, as decoded)
+        let alphabet = [("a", "a"), ("b", "b"), ("ab", "ab"), ("ba", "ba"), ("\\u0061", "a"), ("", ""), ("aa", "aa"),
+                        ("bb", "bb"), ("aba", "aba"), ("é", "é")]
+        var duplicates = 0
+        for _ in 0..<5_000 {
+            let pieces = (0..<(2 + next(15))).map { _ in (0..<(1 + next(3))).map { _ in alphabet[next(alphabet.count)] } }
+            let keys = pieces.map { $0.map(\.0).joined() }
+            let decoded = pieces.map { $0.map(\.1).joined() }
+            let expectDuplicate = Set(decoded).count != decoded.count
+            let text = "{" + keys.enumerated().map { "\"\($1)\":\($0)" }.joined(separator: ",") + "}"
+            do {
+                _ = try JSONDocument(parsing: text)
+                #expect(!expectDuplicate, "\(text)")
+            } catch {
+                #expect(expectDuplicate && error.code == .jsonDuplicateKey, "\(text)")
+                duplicates += 1
+            }
+        }
+        #expect(duplicates > 500 && duplicates < 4_500)
+    }
+
     @Test func readsValues() throws {
         let document = try JSONDocument(parsing: #" { "s" : "a\nb\u00e9" , "n" : 1.50e3 , "t":true, "z":null, "l":[1,2,3] } "#)
         let root = document.root

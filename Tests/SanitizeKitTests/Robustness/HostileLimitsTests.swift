@@ -109,7 +109,19 @@ struct HostileLimitsTests {
         let subject = String(repeating: "a", count: 100_000) + "!"
         let result = contract.validate(JSONValue.string(subject).jsonText)
         #expect(!result.isValid)
-        #expect(result.violations.map(\.code) == [.pattern])
+        // Refused, and the report says the pattern gave up rather than that it did not match.
+        #expect(result.violations.map(\.code) == [.patternLimit])
+        #expect(result.violations.first?.message.contains("gave up") == true)
+        // A member name that a patternProperties pattern gives up on is refused too, even
+        // though additionalProperties would let an unmatched name through.
+        let members = try Contract(schema: JSONValue.object([
+            .init("patternProperties", .object([.init(pattern, .object([.init("type", .string("string"))]))]))
+        ]))
+        let record = JSONValue.object([.init(subject, .number("1"))]).jsonText
+        #expect(members.validate(record).violations.map(\.code) == [.patternLimit])
+        #expect(!members.isValid(try JSONDocument(parsing: record)))
+        // An ordinary miss is still an ordinary `pattern` violation.
+        #expect(contract.validate(#""!""#).violations.map(\.code) == [.pattern])
     }
 
     // MARK: a catalog with 1 million keys
