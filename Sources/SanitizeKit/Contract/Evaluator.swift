@@ -74,13 +74,15 @@ struct Evaluator {
     /// Schemas entered at the current instance location without consuming input (a `$ref`
     /// cycle such as `a → b → a` grows only this).
     var inPlaceDepth = 0
+    /// Past ``StackBudget/threshold`` levels, whether the thread's stack has room for more.
+    var stack = StackBudget()
     /// When set, `x-sanitize` values met on the way are collected with their instance node.
     var collectSteps = false
     var steps: [(node: Int, steps: Int)] = []
 
     /// Most nested schema evaluations in all: a recursive schema over a deeply nested instance
-    /// stops here with a `depth-limit` violation instead of exhausting the thread's stack
-    /// (600 keeps a debug build on a 512 KiB stack safe; about 300 levels of `items`/`$ref`).
+    /// stops here with a `depth-limit` violation (about 300 levels of `items`/`$ref`). The
+    /// thread's stack may end sooner: ``StackBudget`` stops evaluation the same way before it does.
     static let depthLimit = 600
     /// Most schemas entered at one instance location.
     static let inPlaceDepthLimit = 64
@@ -225,6 +227,10 @@ struct Evaluator {
         }
         if depth > Evaluator.depthLimit || inPlaceDepth > Evaluator.inPlaceDepthLimit {
             report(s, "", .depthLimit, "evaluation is nested deeper than the limit (a $ref cycle that never reaches a value?)")
+            return false
+        }
+        if depth > StackBudget.threshold && !stack.hasRoom() {
+            report(s, "", .depthLimit, "evaluation is nested deeper than this thread's stack allows")
             return false
         }
         let pushedScope = usesDynamicScope && dynamicScope.last != Int(schema.resource)

@@ -4,7 +4,49 @@ enum JSONEquality {
     static func equal(_ a: JSONDocument, _ x: Int, _ b: JSONDocument, _ y: Int) -> Bool {
         let kind = a.kind(x)
         guard kind == b.kind(y) else { return false }
-        switch kind {
+        guard kind == .array || kind == .object else { return scalarsEqual(a, x, b, y) }
+        // Containers: pairs still to compare on an explicit stack, so that two documents as deep
+        // as the parser allows never run out of a small thread's stack.
+        var pending = [(x, y)]
+        while let (x, y) = pending.popLast() {
+            let kind = a.kind(x)
+            guard kind == b.kind(y) else { return false }
+            switch kind {
+            case .array:
+                guard a.count(x) == b.count(y) else { return false }
+                var left = x + 1
+                var right = y + 1
+                while left < a.after(x) {
+                    pending.append((left, right))
+                    left = a.after(left)
+                    right = b.after(right)
+                }
+            case .object:
+                guard a.count(x) == b.count(y) else { return false }
+                var left = x + 1
+                while left < a.after(x) {
+                    let found: Int? = a.withStringBytes(left) { key in
+                        var right = y + 1
+                        while right < b.after(y) {
+                            if b.keyEquals(right, key) { return right + 1 }
+                            right = b.after(right + 1)
+                        }
+                        return nil
+                    }
+                    guard let found else { return false }
+                    pending.append((left + 1, found))
+                    left = a.after(left + 1)
+                }
+            default:
+                guard scalarsEqual(a, x, b, y) else { return false }
+            }
+        }
+        return true
+    }
+
+    /// Equality of two scalars of the same kind.
+    private static func scalarsEqual(_ a: JSONDocument, _ x: Int, _ b: JSONDocument, _ y: Int) -> Bool {
+        switch a.kind(x) {
         case .null:
             return true
         case .bool:
@@ -16,32 +58,8 @@ enum JSONEquality {
             return left == right
         case .string:
             return a.withStringBytes(x) { left in b.withStringBytes(y) { right in left.elementsEqual(right) } }
-        case .array:
-            guard a.count(x) == b.count(y) else { return false }
-            var left = x + 1
-            var right = y + 1
-            while left < a.after(x) {
-                if !equal(a, left, b, right) { return false }
-                left = a.after(left)
-                right = b.after(right)
-            }
-            return true
-        case .object:
-            guard a.count(x) == b.count(y) else { return false }
-            var left = x + 1
-            while left < a.after(x) {
-                let found: Int? = a.withStringBytes(left) { key in
-                    var right = y + 1
-                    while right < b.after(y) {
-                        if b.keyEquals(right, key) { return right + 1 }
-                        right = b.after(right + 1)
-                    }
-                    return nil
-                }
-                guard let found, equal(a, left + 1, b, found) else { return false }
-                left = a.after(left + 1)
-            }
-            return true
+        case .array, .object:
+            return false
         }
     }
 

@@ -49,15 +49,54 @@ public indirect enum JSONValue: Sendable, Hashable {
         self.init(try JSONDocument(parsing: text, limits: limits))
     }
 
-    private static func build(_ document: JSONDocument, _ node: Int) -> JSONValue {
-        switch document.kind(node) {
-        case .null: return .null
-        case .bool: return .bool(document.bool(node) ?? false)
-        case .number: return .number(document.numberText(node) ?? "0")
-        case .string: return .string(document.string(node) ?? "")
-        case .array: return .array(document.elements(node).map { build(document, $0) })
-        case .object:
-            return .object(document.members(node).map { Member(document.string($0.key) ?? "", build(document, $0.value)) })
+    /// Builds containers bottom-up with an explicit stack, so a document as deep as the parser
+    /// allows never runs out of a small thread's stack.
+    private static func build(_ document: JSONDocument, _ root: Int) -> JSONValue {
+        /// A container whose children are being built: their nodes, keys, and values so far.
+        struct Open {
+            var isObject: Bool
+            var children: [Int]
+            var keys: [String]
+            var values: [JSONValue] = []
+        }
+        func open(_ node: Int) -> Open? {
+            switch document.kind(node) {
+            case .array:
+                return Open(isObject: false, children: document.elements(node), keys: [])
+            case .object:
+                let members = document.members(node)
+                return Open(isObject: true, children: members.map(\.value), keys: members.map { document.string($0.key) ?? "" })
+            default:
+                return nil
+            }
+        }
+        func scalar(_ node: Int) -> JSONValue {
+            switch document.kind(node) {
+            case .bool: return .bool(document.bool(node) ?? false)
+            case .number: return .number(document.numberText(node) ?? "0")
+            case .string: return .string(document.string(node) ?? "")
+            default: return .null
+            }
+        }
+        guard let first = open(root) else { return scalar(root) }
+        var stack = [first]
+        while true {
+            let top = stack.count - 1
+            let built = stack[top].values.count
+            if built < stack[top].children.count {
+                let child = stack[top].children[built]
+                if let container = open(child) {
+                    stack.append(container)
+                } else {
+                    stack[top].values.append(scalar(child))
+                }
+                continue
+            }
+            let done = stack.removeLast()
+            let value: JSONValue =
+                done.isObject ? .object(zip(done.keys, done.values).map { Member($0, $1) }) : .array(done.values)
+            guard !stack.isEmpty else { return value }
+            stack[stack.count - 1].values.append(value)
         }
     }
 
@@ -82,32 +121,46 @@ public indirect enum JSONValue: Sendable, Hashable {
     /// Appends the value as minimal JSON.
     /// - Parameter out: the buffer to append to.
     public func write(to out: inout [UInt8]) {
-        switch self {
-        case .null: out.append(contentsOf: "null".utf8)
-        case .bool(let value): out.append(contentsOf: (value ? "true" : "false").utf8)
-        case .number(let text): out.append(contentsOf: text.utf8)
-        case .string(let text):
-            out.append(0x22)
-            JSONWriter.appendEscaped(text.utf8, to: &out)
-            out.append(0x22)
-        case .array(let items):
-            out.append(0x5B)
-            for (index, item) in items.enumerated() {
-                if index > 0 { out.append(0x2C) }
-                item.write(to: &out)
-            }
-            out.append(0x5D)
-        case .object(let members):
-            out.append(0x7B)
-            for (index, member) in members.enumerated() {
-                if index > 0 { out.append(0x2C) }
+        /// What is left to write, last first: an explicit stack instead of recursion, so any
+        /// depth is safe on a small thread stack.
+        enum Piece {
+            case value(JSONValue)
+            case key(String)
+            case byte(UInt8)
+        }
+        var pending: [Piece] = [.value(self)]
+        while let piece = pending.popLast() {
+            switch piece {
+            case .byte(let byte):
+                out.append(byte)
+            case .key(let key):
                 out.append(0x22)
-                JSONWriter.appendEscaped(member.key.utf8, to: &out)
+                JSONWriter.appendEscaped(key.utf8, to: &out)
                 out.append(0x22)
                 out.append(0x3A)
-                member.value.write(to: &out)
+            case .value(.null): out.append(contentsOf: "null".utf8)
+            case .value(.bool(let value)): out.append(contentsOf: (value ? "true" : "false").utf8)
+            case .value(.number(let text)): out.append(contentsOf: text.utf8)
+            case .value(.string(let text)):
+                out.append(0x22)
+                JSONWriter.appendEscaped(text.utf8, to: &out)
+                out.append(0x22)
+            case .value(.array(let items)):
+                out.append(0x5B)
+                pending.append(.byte(0x5D))
+                for (index, item) in items.enumerated().reversed() {
+                    pending.append(.value(item))
+                    if index > 0 { pending.append(.byte(0x2C)) }
+                }
+            case .value(.object(let members)):
+                out.append(0x7B)
+                pending.append(.byte(0x7D))
+                for (index, member) in members.enumerated().reversed() {
+                    pending.append(.value(member.value))
+                    pending.append(.key(member.key))
+                    if index > 0 { pending.append(.byte(0x2C)) }
+                }
             }
-            out.append(0x7D)
         }
     }
 }

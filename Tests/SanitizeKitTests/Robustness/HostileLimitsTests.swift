@@ -5,7 +5,8 @@ import Testing
 
 /// "Limits that hold": hostile inputs each get a clear error (or a bounded, well-defined result),
 /// never a crash, a hang or unbounded memory. The 1 GiB record is in
-/// `sanitizeTests/Robustness/HugeRecordTests.swift`; chunk boundaries in `ChunkBoundaryTests.swift`.
+/// `sanitizeTests/Robustness/HugeRecordTests.swift`; chunk boundaries in `ChunkBoundaryTests.swift`;
+/// the deepest documents against recursive schemas on small stacks in `DeepNestingStackTests.swift`.
 @Suite("Hostile input limits")
 struct HostileLimitsTests {
     // MARK: JSON nested 100 000 deep
@@ -39,32 +40,6 @@ struct HostileLimitsTests {
         let document = try JSONDocument(parsing: text)
         #expect(document.nodeCount == depth)
         #expect(document.serialized() == Array(text.utf8))
-    }
-
-    /// The evaluator recurses once per nesting level, so the validation runs on a thread with
-    /// the main thread's 8 MiB stack: under AddressSanitizer a test worker thread's stack
-    /// overflows long before the parser's 512 levels (docs/robustness.md, "Known limits").
-    @Test func deepDocumentAgainstARecursiveSchemaValidates() throws {
-        let depth = 128
-        let text = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
-        let document = try JSONDocument(parsing: text)
-        let contract = try Contract(schema: ##"{"items": {"$ref": "#"}}"##)
-        let box = ResultBox()
-        let done = DispatchSemaphore(value: 0)
-        let thread = Thread {
-            box.result = contract.validate(document)
-            done.signal()
-        }
-        thread.stackSize = 8 << 20
-        thread.start()
-        done.wait()
-        let result = try #require(box.result)
-        #expect(result.isValid, "\(result.violations)")
-    }
-
-    /// Carries a result out of the validating thread (written once before the semaphore signals).
-    final class ResultBox: @unchecked Sendable {
-        var result: ValidationResult?
     }
 
     // MARK: 10 million combining marks into grapheme truncation

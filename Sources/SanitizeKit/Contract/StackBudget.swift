@@ -1,0 +1,185 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// How much of the current thread's stack a deep evaluation may still use.
+///
+/// The evaluator recurses once per nesting level, and its frames are several times larger in a
+/// debug or AddressSanitizer build: a document 512 levels deep against a recursive schema can
+/// overflow a thread with a small stack (a test worker, a Dispatch thread's 512 KiB) well before
+/// ``Evaluator/depthLimit``. Past ``threshold`` levels the evaluator asks ``hasRoom()`` at every
+/// level; the first call looks up the thread's stack bounds, each call compares the address of a
+/// local with the low end. Shallow records never get that far and pay nothing.
+///
+/// When the bounds are unknown, or a local's address lies outside them (AddressSanitizer keeps
+/// locals on a "fake stack"; its runtime is asked for the real frame first), the budget always
+/// says yes and only the depth limit applies.
+struct StackBudget {
+    /// Evaluation depth from which the stack is checked at every level. Low because a debug
+    /// build's evaluator frames take up to about 15 KiB per level (object members through
+    /// `$ref`): 8 levels are about 120 KiB, within a 256 KiB thread's stack before the first
+    /// check. Ordinary records (a few levels of objects and arrays) stay below it.
+    static let threshold = 8
+    /// The least room kept free below the current frame: enough for one more level, a violation
+    /// report and the leaf checks (string formats, a PCRE2 match on its 32 KiB JIT stack).
+    static let minimumMargin: UInt = 64 << 10
+
+    private enum State {
+        case unknown
+        /// Room must stay above `floor` (the stack's low end plus the margin).
+        case bounded(low: UInt, high: UInt, floor: UInt)
+        case unbounded
+    }
+
+    private var state = State.unknown
+
+    /// Whether the current frame is still more than the margin (the larger of
+    /// ``minimumMargin`` and an eighth of the stack, at most half of it) above the stack's low
+    /// end; always `true` when that cannot be known.
+    mutating func hasRoom() -> Bool {
+        guard let room = room() else { return true }
+        return room > 0
+    }
+
+    /// The bytes of stack below the current frame that deeper calls may still use before the
+    /// margin (0 when past it), or `nil` when the stack's bounds are unknown.
+    mutating func room() -> UInt? {
+        if case .unknown = state { state = Self.lookUp() }
+        guard case .bounded(let low, let high, let floor) = state else { return nil }
+        let here = Self.currentFrameAddress()
+        guard here > low, here < high else {
+            // Not on the thread's stack (a fake stack ASan could not map back): depth limit only.
+            state = .unbounded
+            return nil
+        }
+        return here > floor ? here - floor : 0
+    }
+
+    private static func lookUp() -> State {
+        guard let (low, size) = ThreadStackCache.bounds(), size > 0 else { return .unbounded }
+        let margin = min(max(minimumMargin, size / 8), size / 2)
+        return .bounded(low: low, high: low + size, floor: low + margin)
+    }
+
+    /// The address of a local of this call, mapped from AddressSanitizer's fake stack to the
+    /// real one when the process runs under ASan.
+    @inline(never)
+    private static func currentFrameAddress() -> UInt {
+        var marker: UInt8 = 0
+        return withUnsafeMutablePointer(to: &marker) { pointer in
+            let address = UnsafeMutableRawPointer(pointer)
+            if let asan = AddressSanitizerFakeStack.shared,
+                let real = asan.realAddress(of: address)
+            {
+                return UInt(bitPattern: real)
+            }
+            return UInt(bitPattern: address)
+        }
+    }
+
+    /// The current thread's stack as its low end and size in bytes, or `nil` when the platform
+    /// does not say.
+    fileprivate static func currentThreadStack() -> (low: UInt, size: UInt)? {
+        #if canImport(Darwin)
+            let thread = pthread_self()
+            let top = UInt(bitPattern: pthread_get_stackaddr_np(thread))
+            let size = UInt(pthread_get_stacksize_np(thread))
+            guard top > size else { return nil }
+            return (top - size, size)
+        #elseif canImport(Glibc) || canImport(Musl)
+            guard let getAttributes = ThreadAttributes.getattr else { return nil }
+            // Filled in by `pthread_getattr_np`, so never initialised here.
+            let attributes = UnsafeMutablePointer<pthread_attr_t>.allocate(capacity: 1)
+            defer { attributes.deallocate() }
+            guard getAttributes(pthread_self(), attributes) == 0 else { return nil }
+            defer { pthread_attr_destroy(attributes) }
+            var low: UnsafeMutableRawPointer?
+            var size = 0
+            guard pthread_attr_getstack(attributes, &low, &size) == 0, let low, size > 0 else { return nil }
+            return (UInt(bitPattern: low), UInt(size))
+        #else
+            return nil
+        #endif
+    }
+}
+
+/// Each thread's stack bounds, looked up once per thread and kept in thread-specific data:
+/// `pthread_getattr_np` costs a system call and an allocation (and reads `/proc/self/maps` on
+/// the main thread), too much to repeat for every deep record.
+private enum ThreadStackCache {
+    static let key: pthread_key_t? = {
+        var key = pthread_key_t()
+        guard pthread_key_create(&key, { free($0) }) == 0 else { return nil }
+        return key
+    }()
+
+    static func bounds() -> (low: UInt, size: UInt)? {
+        guard let key else { return StackBudget.currentThreadStack() }
+        if let saved = pthread_getspecific(key) {
+            let words = saved.assumingMemoryBound(to: UInt.self)
+            return (words[0], words[1])
+        }
+        guard let bounds = StackBudget.currentThreadStack(),
+            let words = malloc(2 * MemoryLayout<UInt>.stride)?.bindMemory(to: UInt.self, capacity: 2)
+        else { return nil }
+        words[0] = bounds.low
+        words[1] = bounds.size
+        if pthread_setspecific(key, words) != 0 { free(words) }
+        return bounds
+    }
+}
+
+/// The `dlsym` handle that searches every image loaded in the process (`RTLD_DEFAULT`).
+private var processSymbols: UnsafeMutableRawPointer? {
+    #if canImport(Darwin)
+        UnsafeMutableRawPointer(bitPattern: -2)
+    #else
+        nil
+    #endif
+}
+
+#if canImport(Glibc) || canImport(Musl)
+    /// `pthread_getattr_np`, a GNU extension the Glibc module does not import, found once by
+    /// name in the process.
+    private enum ThreadAttributes {
+        typealias Function = @convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> CInt
+
+        static let getattr: Function? = dlsym(processSymbols, "pthread_getattr_np").map { unsafeBitCast($0, to: Function.self) }
+    }
+#endif
+
+/// AddressSanitizer's fake stack API (`sanitizer/asan_interface.h`), present only in a process
+/// built with ASan: it keeps locals off the thread's stack to catch use after return, so their
+/// addresses say nothing about the stack's depth until mapped back to the real frame.
+private struct AddressSanitizerFakeStack {
+    typealias CurrentFakeStack = @convention(c) () -> UnsafeMutableRawPointer?
+    typealias AddressIsInFakeStack =
+        @convention(c) (
+            UnsafeMutableRawPointer?, UnsafeMutableRawPointer?,
+            UnsafeMutablePointer<UnsafeMutableRawPointer?>?, UnsafeMutablePointer<UnsafeMutableRawPointer?>?
+        ) -> UnsafeMutableRawPointer?
+
+    let currentFakeStack: CurrentFakeStack
+    let addressIsInFakeStack: AddressIsInFakeStack
+
+    /// The two functions, or `nil` when the process does not run under AddressSanitizer.
+    static let shared: AddressSanitizerFakeStack? = {
+        guard let current = dlsym(processSymbols, "__asan_get_current_fake_stack"),
+            let contains = dlsym(processSymbols, "__asan_addr_is_in_fake_stack")
+        else { return nil }
+        return AddressSanitizerFakeStack(
+            currentFakeStack: unsafeBitCast(current, to: CurrentFakeStack.self),
+            addressIsInFakeStack: unsafeBitCast(contains, to: AddressIsInFakeStack.self))
+    }()
+
+    /// The real stack address of the frame that holds `address`, when `address` is on the
+    /// current thread's fake stack.
+    func realAddress(of address: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer? {
+        guard let fake = currentFakeStack() else { return nil }
+        return addressIsInFakeStack(fake, address, nil, nil)
+    }
+}
