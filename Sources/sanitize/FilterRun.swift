@@ -109,15 +109,35 @@ struct ProgressLine {
     }
 }
 
-/// The process's peak resident memory, from `getrusage`.
+/// The process's own peak resident memory.
+///
+/// On Linux this is `VmHWM` from `/proc/self/status`: `getrusage`'s `ru_maxrss` survives
+/// `execve`, so a filter started by a large process (through `posix_spawn`, as Foundation's
+/// `Process` does) would report its parent's peak. Elsewhere, and when `/proc` is not
+/// there, it is `ru_maxrss` (kilobytes on Linux, bytes on Darwin).
 enum PeakMemory {
     static func residentBytes() -> Int {
+        #if os(Linux)
+            if let kilobytes = highWaterMarkKilobytes() { return kilobytes * 1024 }
+        #endif
         var usage = rusage()
         #if os(Linux)
             getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+            return Int(usage.ru_maxrss) * 1024
         #else
             getrusage(RUSAGE_SELF, &usage)
+            return Int(usage.ru_maxrss)
         #endif
-        return Int(usage.ru_maxrss) * 1024  // kilobytes on Linux
+    }
+
+    /// The `VmHWM:` line of `/proc/self/status`, in kilobytes.
+    private static func highWaterMarkKilobytes() -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
+        for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+            // "VmHWM:\t   24384 kB": the number between the tab and spaces and the unit.
+            let fields = line.dropFirst("VmHWM:".count).split(whereSeparator: { $0 == " " || $0 == "\t" })
+            return fields.first.flatMap { Int($0) }
+        }
+        return nil
     }
 }

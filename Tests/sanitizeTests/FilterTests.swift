@@ -172,6 +172,20 @@ struct FilterTests {
         #expect(peak < SanitizerRuntime.memoryBound(64 << 20), "peak RSS \(peak) bytes")
     }
 
+    @Test("--stats gives the filter's own peak memory, not the peak of the process that started it")
+    func peakIsTheFiltersOwn() throws {
+        // Make this (parent) process's peak at least 512 MiB, then start the filter directly
+        // (posix_spawn + execve, which keep ru_maxrss): its report must stay its own.
+        let big = UnsafeMutableRawPointer.allocate(byteCount: 512 << 20, alignment: 4096)
+        big.initializeMemory(as: UInt8.self, repeating: 1, count: 512 << 20)
+        big.deallocate()
+        let run = try SanitizeProcess.run(["filter", "--stats", "--report", "/dev/null"], input: "{\"a\":1}\n")
+        #expect(run.status == 0)
+        let stats = try #require(try Self.reportEntries(run.stderr).last?["stats"] as? [String: Any])
+        let peak = try #require(stats["peakRSSBytes"] as? Int)
+        #expect(peak > 0 && peak < SanitizerRuntime.memoryBound(256 << 20), "peak RSS \(peak) bytes")
+    }
+
     @Test("`sanitize filter … | head -1` exits quietly")
     func closedOutput() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("filter-head-\(UUID().uuidString).ndjson")
