@@ -18,44 +18,55 @@ public enum UTF8Validation {
         let count = bytes.count
         guard count > 0, let raw = bytes.baseAddress else { return nil }
         let p = raw.assumingMemoryBound(to: UInt8.self)
-        @inline(__always) func continuation(_ k: Int) -> Bool { p[k] & 0xC0 == 0x80 }
-        var i = 0
-        while i < count {
-            // ASCII eight bytes at a time; in a word with a non-ASCII byte, the ASCII bytes
-            // before it are skipped at once (the lowest byte of the little-endian value is
-            // the first in memory).
-            if i + 8 <= count {
-                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-                let high = word & 0x8080_8080_8080_8080
-                if high == 0 {
-                    i += 8
-                    continue
+        return leads.withUnsafeBufferPointer { leads -> Int? in
+            let lead = leads.baseAddress.unsafelyUnwrapped
+            var i = 0
+            // One character per step with no branch on its length (text that mixes one- to
+            // four-byte characters makes such branches mispredict): the lead byte's table entry
+            // gives the length and the allowed range of the second byte, and one mask checks
+            // the third and fourth. The first problem hands over to the exact scan.
+            while i + 4 <= count {
+                if i + 8 <= count {
+                    let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                    let high = word & 0x8080_8080_8080_8080
+                    if high == 0 {
+                        i += 8
+                        continue
+                    }
+                    i += high.trailingZeroBitCount >> 3
+                    if i + 4 > count { break }
                 }
-                i += high.trailingZeroBitCount >> 3
+                let info = lead[Int(p[i])]
+                let length = Int(info & 0x7)
+                let word = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt32.self))
+                let second = (word >> 8) & 0xFF
+                // Bytes 3 and 4 must be continuation bytes when the length says they belong.
+                let tailMask: UInt32 = length == 4 ? 0xC0C0_0000 : (length == 3 ? 0x00C0_0000 : 0)
+                let ok = length != 0 && second >= (info >> 8) & 0xFF && second <= info >> 16
+                    && word & tailMask == tailMask & 0x8080_0000
+                if !ok { return scalarScan(bytes, from: i) }
+                i += length
             }
-            let b0 = p[i]
-            if b0 < 0x80 {
-                i += 1
-            } else if b0 < 0xC2 {
-                return i  // continuation byte or overlong two-byte lead
-            } else if b0 < 0xE0 {
-                guard i + 1 < count, continuation(i + 1) else { return i }
-                i += 2
-            } else if b0 < 0xF0 {
-                guard i + 2 < count, continuation(i + 1), continuation(i + 2) else { return i }
-                let b1 = p[i + 1]
-                if (b0 == 0xE0 && b1 < 0xA0) || (b0 == 0xED && b1 > 0x9F) { return i }  // overlong, surrogate
-                i += 3
-            } else if b0 < 0xF5 {
-                guard i + 3 < count, continuation(i + 1), continuation(i + 2), continuation(i + 3) else { return i }
-                let b1 = p[i + 1]
-                if (b0 == 0xF0 && b1 < 0x90) || (b0 == 0xF4 && b1 > 0x8F) { return i }  // overlong, > U+10FFFF
-                i += 4
-            } else {
-                return i
-            }
+            return scalarScan(bytes, from: i)
         }
-        return nil
+    }
+
+    /// Per lead byte: the sequence length in bits 0–2 (0 when it cannot start one), and the
+    /// lowest and highest allowed second byte in bits 8–15 and 16–23 (Unicode table 3-7; any
+    /// byte after an ASCII lead).
+    private static let leads: [UInt32] = (0..<256).map { byte -> UInt32 in
+        func entry(_ length: UInt32, _ low: UInt32, _ high: UInt32) -> UInt32 { length | low << 8 | high << 16 }
+        switch byte {
+        case 0x00...0x7F: return entry(1, 0x00, 0xFF)
+        case 0xC2...0xDF: return entry(2, 0x80, 0xBF)
+        case 0xE0: return entry(3, 0xA0, 0xBF)
+        case 0xED: return entry(3, 0x80, 0x9F)
+        case 0xE1...0xEF: return entry(3, 0x80, 0xBF)
+        case 0xF0: return entry(4, 0x90, 0xBF)
+        case 0xF1...0xF3: return entry(4, 0x80, 0xBF)
+        case 0xF4: return entry(4, 0x80, 0x8F)
+        default: return 0
+        }
     }
 
     /// Finds the first ill-formed UTF-8 sequence.
@@ -93,5 +104,53 @@ public enum UTF8Validation {
             throw SanitizeError(
                 .invalidUTF8, "invalid UTF-8 at byte \(offset)", at: .init(byteOffset: offset))
         }
+    }
+
+    /// Finds the first ill-formed UTF-8 sequence at or after `first`, which must be where a
+    /// sequence starts: one branch per sequence, exact; what the table loop of
+    /// ``firstInvalidByteOffset(in:)-(UnsafeRawBufferPointer)`` hands over to at a problem
+    /// and for the last few bytes.
+    static func scalarScan(_ bytes: UnsafeRawBufferPointer, from first: Int) -> Int? {
+        let count = bytes.count
+        guard first < count, let raw = bytes.baseAddress else { return nil }
+        let p = raw.assumingMemoryBound(to: UInt8.self)
+        @inline(__always) func continuation(_ k: Int) -> Bool { p[k] & 0xC0 == 0x80 }
+        var i = first
+        while i < count {
+            // ASCII eight bytes at a time; in a word with a non-ASCII byte, the ASCII bytes
+            // before it are skipped at once (the lowest byte of the little-endian value is
+            // the first in memory).
+            if i + 8 <= count {
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                let high = word & 0x8080_8080_8080_8080
+                if high == 0 {
+                    i += 8
+                    continue
+                }
+                i += high.trailingZeroBitCount >> 3
+            }
+            let b0 = p[i]
+            if b0 < 0x80 {
+                i += 1
+            } else if b0 < 0xC2 {
+                return i  // continuation byte or overlong two-byte lead
+            } else if b0 < 0xE0 {
+                guard i + 1 < count, continuation(i + 1) else { return i }
+                i += 2
+            } else if b0 < 0xF0 {
+                guard i + 2 < count, continuation(i + 1), continuation(i + 2) else { return i }
+                let b1 = p[i + 1]
+                if (b0 == 0xE0 && b1 < 0xA0) || (b0 == 0xED && b1 > 0x9F) { return i }  // overlong, surrogate
+                i += 3
+            } else if b0 < 0xF5 {
+                guard i + 3 < count, continuation(i + 1), continuation(i + 2), continuation(i + 3) else { return i }
+                let b1 = p[i + 1]
+                if (b0 == 0xF0 && b1 < 0x90) || (b0 == 0xF4 && b1 > 0x8F) { return i }  // overlong, > U+10FFFF
+                i += 4
+            } else {
+                return i
+            }
+        }
+        return nil
     }
 }

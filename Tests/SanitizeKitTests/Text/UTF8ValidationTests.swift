@@ -31,6 +31,36 @@ struct UTF8ValidationTests {
         }
     }
 
+    @Test("on long mixed text with one fault anywhere, the offset is where the bad sequence starts")
+    func mixedTextWithOneFault() {
+        var generator = SeededGenerator(seed: 11)
+        // Edge scalars of every length, and faults of every kind the table loop must catch.
+        let scalars: [Unicode.Scalar] = ["a", "~", "\u{80}", "\u{7FF}", "\u{800}", "\u{D7FF}", "\u{E000}", "\u{FFFF}",
+                                         "\u{10000}", "\u{10FFFF}", "é", "日", "👨"]
+        let faults: [[UInt8]] = [[0x80], [0xC0, 0x80], [0xC1, 0xBF], [0xE0, 0x9F, 0x80], [0xED, 0xA0, 0x80],
+                                 [0xF0, 0x8F, 0x80, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xF5, 0x80, 0x80, 0x80],
+                                 [0xE1, 0x80], [0xF1, 0x80, 0x80], [0xC3], [0xE1, 0x41, 0x80], [0xF1, 0x80, 0x41, 0x80]]
+        var faulty = 0
+        for _ in 0..<20_000 {
+            var bytes: [UInt8] = []
+            var boundaries: [Int] = []
+            for _ in 0..<Int(generator.next() % 24) {
+                boundaries.append(bytes.count)
+                bytes += Array(String(scalars[Int(generator.next() % UInt64(scalars.count))]).utf8)
+            }
+            boundaries.append(bytes.count)
+            var expected: Int?
+            if generator.next() % 3 != 0 {
+                let at = boundaries[Int(generator.next() % UInt64(boundaries.count))]
+                bytes.insert(contentsOf: faults[Int(generator.next() % UInt64(faults.count))], at: at)
+                expected = at
+                faulty += 1
+            }
+            #expect(UTF8Validation.firstInvalidByteOffset(in: bytes) == expected, "\(bytes)")
+        }
+        #expect(faulty > 10_000)
+    }
+
     @Test("string(validating:) throws invalid-utf8 with the offset")
     func throwing() throws {
         #expect(try UTF8Validation.string(validating: Array("ok".utf8)) == "ok")
