@@ -17,7 +17,6 @@ public enum UTF8Validation {
     public static func firstInvalidByteOffset(in bytes: UnsafeRawBufferPointer) -> Int? {
         let count = bytes.count
         guard count > 0, let raw = bytes.baseAddress else { return nil }
-        let p = raw.assumingMemoryBound(to: UInt8.self)
         return leads.withUnsafeBufferPointer { leads -> Int? in
             let lead = leads.baseAddress.unsafelyUnwrapped
             var i = 0
@@ -36,13 +35,17 @@ public enum UTF8Validation {
                     i += high.trailingZeroBitCount >> 3
                     if i + 4 > count { break }
                 }
-                let info = lead[Int(p[i])]
-                let length = Int(info & 0x7)
                 let word = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt32.self))
+                let first = word & 0xFF
+                // The length from the lead byte's leading ones (0 for ASCII, which is 1 long),
+                // computed rather than looked up, to keep the next step's address off a load.
+                let ones = (~first << 24).leadingZeroBitCount
+                let length = ones == 0 ? 1 : ones
+                let info = lead[Int(first)]
                 let second = (word >> 8) & 0xFF
                 // Bytes 3 and 4 must be continuation bytes when the length says they belong.
                 let tailMask: UInt32 = length == 4 ? 0xC0C0_0000 : (length == 3 ? 0x00C0_0000 : 0)
-                let ok = length != 0 && second >= (info >> 8) & 0xFF && second <= info >> 16
+                let ok = info & 0x7 == UInt32(length) && second >= (info >> 8) & 0xFF && second <= info >> 16
                     && word & tailMask == tailMask & 0x8080_0000
                 if !ok { return scalarScan(bytes, from: i) }
                 i += length
