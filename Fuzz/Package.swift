@@ -1,6 +1,6 @@
 // swift-tools-version: 6.1
 // A nested package of libFuzzer targets, so that `swift test` at the root never builds them.
-// Run them with `scripts/fuzz [SECONDS] [TARGET...]` from the repository root (see
+// Run them with `Tests/fuzz [SECONDS] [TARGET...]` from the repository root (see
 // ../docs/robustness.md). Each target is one file defining `LLVMFuzzerTestOneInput`; a plain
 // `swift build` builds them as do-nothing executables, `--sanitize fuzzer` makes them fuzzers.
 import PackageDescription
