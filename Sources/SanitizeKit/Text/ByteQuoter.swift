@@ -16,9 +16,9 @@ package struct ByteQuoter: Sendable {
     private let replacement: [UInt8]
     /// Per byte, how many of its 4 replacement bytes are used.
     private let replacementLength: [UInt8]
-    /// The special bytes other than NUL, each repeated in every byte of a word.
-    /// The first of them (every quoter has one; most have only one), kept apart so that the
-    /// common case needs no loop.
+    /// The special bytes other than NUL, each repeated in every byte of a word: the first kept
+    /// apart (every quoter has one, most only one, so the common case needs no loop), then the
+    /// others.
     private let firstBroadcast: UInt64
     private let otherBroadcasts: [UInt64]
     /// The longest replacement, to size the output.
