@@ -26,13 +26,9 @@ public enum UTF8Validation {
             // the third and fourth. The first problem hands over to the exact scan.
             while i + 4 <= count {
                 if i + 8 <= count {
-                    let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-                    let high = word & 0x8080_8080_8080_8080
-                    if high == 0 {
-                        i += 8
-                        continue
-                    }
-                    i += high.trailingZeroBitCount >> 3
+                    let ascii = asciiPrefixLength(raw, at: i)
+                    i += ascii
+                    if ascii == 8 { continue }
                     if i + 4 > count { break }
                 }
                 let word = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt32.self))
@@ -52,6 +48,17 @@ public enum UTF8Validation {
             }
             return scalarScan(bytes, from: i)
         }
+    }
+
+    /// How many of the eight bytes at `offset` are ASCII before the first that is not (8 when
+    /// all are): ASCII is skipped a word at a time, and in a word with a non-ASCII byte the
+    /// ASCII bytes before it at once (the lowest byte of the little-endian value is the first
+    /// in memory).
+    @inline(__always)
+    private static func asciiPrefixLength(_ raw: UnsafeRawPointer, at offset: Int) -> Int {
+        let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        let high = word & 0x8080_8080_8080_8080
+        return high == 0 ? 8 : high.trailingZeroBitCount >> 3
     }
 
     /// Per lead byte: the sequence length in bits 0–2 (0 when it cannot start one), and the
@@ -120,17 +127,10 @@ public enum UTF8Validation {
         @inline(__always) func continuation(_ k: Int) -> Bool { p[k] & 0xC0 == 0x80 }
         var i = first
         while i < count {
-            // ASCII eight bytes at a time; in a word with a non-ASCII byte, the ASCII bytes
-            // before it are skipped at once (the lowest byte of the little-endian value is
-            // the first in memory).
             if i + 8 <= count {
-                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-                let high = word & 0x8080_8080_8080_8080
-                if high == 0 {
-                    i += 8
-                    continue
-                }
-                i += high.trailingZeroBitCount >> 3
+                let ascii = asciiPrefixLength(raw, at: i)
+                i += ascii
+                if ascii == 8 { continue }
             }
             let b0 = p[i]
             if b0 < 0x80 {
