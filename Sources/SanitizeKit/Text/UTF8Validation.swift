@@ -17,37 +17,54 @@ public enum UTF8Validation {
     public static func firstInvalidByteOffset(in bytes: UnsafeRawBufferPointer) -> Int? {
         let count = bytes.count
         guard count > 0, let raw = bytes.baseAddress else { return nil }
-        return leads.withUnsafeBufferPointer { leads -> Int? in
-            let lead = leads.baseAddress.unsafelyUnwrapped
+        return transitions.withUnsafeBufferPointer { rows -> Int? in
+            let row = rows.baseAddress.unsafelyUnwrapped
+            let p = raw.assumingMemoryBound(to: UInt8.self)
+            // The automaton's state is a bit offset into the current byte's row; only its low
+            // six bits count, because `&>>` masks the shift amount, so no step needs a mask and
+            // each byte costs one shift on the dependency chain.
+            var state: UInt64 = 0
             var i = 0
-            // One character per step with no branch on its length (text that mixes one- to
-            // four-byte characters makes such branches mispredict): the lead byte's table entry
-            // gives the length and the allowed range of the second byte, and one mask checks
-            // the third and fourth. The first problem hands over to the exact scan.
-            while i + 4 <= count {
-                if i + 8 <= count {
-                    let ascii = asciiPrefixLength(raw, at: i)
-                    i += ascii
-                    if ascii == 8 { continue }
-                    if i + 4 > count { break }
-                }
-                let word = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt32.self))
-                let first = word & 0xFF
-                // The length from the lead byte's leading ones (0 for ASCII, which is 1 long),
-                // computed rather than looked up, to keep the next step's address off a load.
-                let ones = (~first << 24).leadingZeroBitCount
-                let length = ones == 0 ? 1 : ones
-                let info = lead[Int(first)]
-                let second = (word >> 8) & 0xFF
-                // Bytes 3 and 4 must be continuation bytes when the length says they belong.
-                let tailMask: UInt32 = length == 4 ? 0xC0C0_0000 : (length == 3 ? 0x00C0_0000 : 0)
-                let ok = info & 0x7 == UInt32(length) && second >= (info >> 8) & 0xFF && second <= info >> 16
-                    && word & tailMask == tailMask & 0x8080_0000
-                if !ok { return scalarScan(bytes, from: i) }
-                i += length
+            var sequenceStart = 0  // a word start where the state was `accept`: a sequence begins there
+            // No branch inside the loop: text that mixes ASCII and other scripts makes a branch on
+            // "is this word ASCII" mispredict often, which costs more than eight shifts. `reject`
+            // is a trap state, so checking once at the end is enough.
+            while i + 8 <= count {
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                sequenceStart = state & 63 == State.accept.offset ? i : sequenceStart
+                state = advance(state, over: word, skipping: 0, rows: row)
+                i += 8
             }
-            return scalarScan(bytes, from: i)
+            if i < count {
+                if count >= 8 {
+                    // The last bytes as one word that ends at the end, the bytes before them
+                    // (already read) skipped, rather than a loop of one to seven steps.
+                    let skip = 8 - (count - i)
+                    let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
+                    state = advance(state, over: word, skipping: skip, rows: row)
+                } else {
+                    for k in i..<count { state = row[Int(p[k])] &>> state }
+                }
+            }
+            // The automaton says only whether the bytes are well-formed; the exact scan from
+            // the last known sequence start finds where they stop being so.
+            return state & 63 == State.accept.offset ? nil : scalarScan(bytes, from: sequenceStart)
         }
+    }
+
+    /// The automaton's state after the eight bytes of `word` (the first in memory first) but
+    /// the first `skip`, which go through the identity rows (256 and up) instead.
+    @inline(__always)
+    private static func advance(
+        _ state: UInt64, over word: UInt64, skipping skip: Int, rows: UnsafePointer<UInt64>
+    ) -> UInt64 {
+        var state = state
+        for k in 0..<8 {
+            let byte = Int(truncatingIfNeeded: word &>> UInt64(8 * k)) & 0xFF
+            let skipped = ((k &- skip) >> 63) & 256  // 256 when k < skip, else 0
+            state = rows[byte | skipped] &>> state
+        }
+        return state
     }
 
     /// How many of the eight bytes at `offset` are ASCII before the first that is not (8 when
@@ -61,23 +78,62 @@ public enum UTF8Validation {
         return high == 0 ? 8 : high.trailingZeroBitCount >> 3
     }
 
-    /// Per lead byte: the sequence length in bits 0–2 (0 when it cannot start one), and the
-    /// lowest and highest allowed second byte in bits 8–15 and 16–23 (Unicode table 3-7; any
-    /// byte after an ASCII lead).
-    private static let leads: [UInt32] = (0..<256).map { byte -> UInt32 in
-        func entry(_ length: UInt32, _ low: UInt32, _ high: UInt32) -> UInt32 { length | low << 8 | high << 16 }
-        switch byte {
-        case 0x00...0x7F: return entry(1, 0x00, 0xFF)
-        case 0xC2...0xDF: return entry(2, 0x80, 0xBF)
-        case 0xE0: return entry(3, 0xA0, 0xBF)
-        case 0xED: return entry(3, 0x80, 0x9F)
-        case 0xE1...0xEF: return entry(3, 0x80, 0xBF)
-        case 0xF0: return entry(4, 0x90, 0xBF)
-        case 0xF1...0xF3: return entry(4, 0x80, 0xBF)
-        case 0xF4: return entry(4, 0x80, 0x8F)
-        default: return 0
+    /// The states of the automaton that recognises well-formed UTF-8 (Unicode table 3-7): what
+    /// the bytes seen so far still need.
+    private enum State: UInt64, CaseIterable {
+        /// Between sequences: the bytes so far are well-formed.
+        case accept
+        /// Ill-formed; stays so.
+        case reject
+        /// One, two or three more continuation bytes (80–BF).
+        case oneMore, twoMore, threeMore
+        /// After E0: A0–BF (no overlong form), then one more.
+        case afterE0
+        /// After ED: 80–9F (no surrogate), then one more.
+        case afterED
+        /// After F0: 90–BF (no overlong form), then two more.
+        case afterF0
+        /// After F4: 80–8F (nothing above U+10FFFF), then two more.
+        case afterF4
+
+        /// Where the state's next-state field sits in a row, which is also how the state is held.
+        var offset: UInt64 { rawValue * 6 }
+
+        /// The state after `byte`.
+        func next(_ byte: UInt8) -> State {
+            let continuation = (0x80...0xBF).contains(byte)
+            switch self {
+            case .accept:
+                switch byte {
+                case 0x00...0x7F: return .accept
+                case 0xC2...0xDF: return .oneMore
+                case 0xE0: return .afterE0
+                case 0xED: return .afterED
+                case 0xE1...0xEF: return .twoMore
+                case 0xF0: return .afterF0
+                case 0xF1...0xF3: return .threeMore
+                case 0xF4: return .afterF4
+                default: return .reject
+                }
+            case .reject: return .reject
+            case .oneMore: return continuation ? .accept : .reject
+            case .twoMore: return continuation ? .oneMore : .reject
+            case .threeMore: return continuation ? .twoMore : .reject
+            case .afterE0: return (0xA0...0xBF).contains(byte) ? .oneMore : .reject
+            case .afterED: return (0x80...0x9F).contains(byte) ? .oneMore : .reject
+            case .afterF0: return (0x90...0xBF).contains(byte) ? .twoMore : .reject
+            case .afterF4: return (0x80...0x8F).contains(byte) ? .twoMore : .reject
+            }
         }
     }
+
+    /// One row per byte value: for every state, the next state's offset, stored six bits wide
+    /// at the state's own offset (a shift-based automaton: nine states fit in 54 bits).
+    /// Rows 256–511 leave every state as it is, for bytes that must not count.
+    private static let transitions: [UInt64] =
+        (0...255).map { byte -> UInt64 in
+            State.allCases.reduce(0) { row, state in row | state.next(UInt8(byte)).offset << state.offset }
+        } + Array(repeating: State.allCases.reduce(0) { row, state in row | state.offset << state.offset }, count: 256)
 
     /// Finds the first ill-formed UTF-8 sequence.
     /// - Parameter bytes: the bytes to check.

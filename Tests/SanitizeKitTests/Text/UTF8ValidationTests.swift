@@ -31,6 +31,35 @@ struct UTF8ValidationTests {
         }
     }
 
+    @Test("every lead byte with every kind of second byte, at every position of a word, agrees with the standard library")
+    func everyLeadByteEverywhere() {
+        // One second byte from each range that table 3-7 tells apart, and the range edges.
+        let seconds: [UInt8] = [0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC2, 0xDF, 0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xFF]
+        var checked = 0
+        for lead in 0...255 {
+            for second in seconds {
+                // The pair, then two continuation bytes (which four-byte leads need), starting at
+                // each of the eight byte positions of a word: followed by more words, or at the
+                // end (the last, partial word; or a line shorter than a word).
+                let sequence: [UInt8] = [UInt8(lead), second, 0x80, 0xBF]
+                for before in 0..<8 {
+                    for after in [0, 11] {
+                        let bytes = [UInt8](repeating: 0x61, count: before) + sequence + [UInt8](repeating: 0x62, count: after)
+                        let offset = UTF8Validation.firstInvalidByteOffset(in: bytes)
+                        let wellFormed = String(validating: bytes, as: UTF8.self) != nil
+                        let prefixWellFormed = offset.map { String(validating: bytes[..<$0], as: UTF8.self) != nil } ?? true
+                        if (offset == nil) != wellFormed || !prefixWellFormed {
+                            Issue.record("disagrees on \(bytes): offset \(String(describing: offset))")
+                            return
+                        }
+                        checked += 1
+                    }
+                }
+            }
+        }
+        #expect(checked == 256 * 19 * 16)
+    }
+
     @Test("on long mixed text with one fault anywhere, the offset is where the bad sequence starts")
     func mixedTextWithOneFault() {
         var generator = SeededGenerator(seed: 11)
