@@ -274,7 +274,7 @@ extension Evaluator {
         var memberIndex = 0
         let denied = schemas[sub].kind == .alwaysInvalid
         while child < end {
-            let evaluated = !annotations.properties.isEmpty && annotations.properties[memberIndex]
+            let evaluated = annotations.isEvaluated(memberIndex)
             if !evaluated {
                 if denied {
                     pushPath(.key(child))
@@ -427,7 +427,7 @@ extension Evaluator {
         let itemCount = countOf(node)
         let denied = schemas[sub].kind == .alwaysInvalid
         while child < end {
-            let evaluated = !annotations.items.isEmpty && annotations.items[index]
+            let evaluated = annotations.isEvaluated(index)
             if !evaluated {
                 if denied {
                     pushPath(.index(index))

@@ -1,35 +1,35 @@
 /// Annotation results that `unevaluatedProperties` / `unevaluatedItems` read: which members
-/// and items of the current instance some successful keyword already evaluated.
+/// (of an object) or items (of an array) of the current instance some successful keyword
+/// already evaluated.
+///
+/// One optional array rather than one per kind: an instance is either an object or an array,
+/// and a fresh value (one per child evaluation) then holds nothing to release.
 struct Annotations {
-    var properties: [Bool] = []
-    var items: [Bool] = []
+    /// Per member or item: whether it was evaluated; `nil` while none is.
+    private var marks: [Bool]?
 
     mutating func markProperty(_ index: Int, of count: Int) {
-        if properties.isEmpty { properties = Array(repeating: false, count: count) }
-        properties[index] = true
+        markItems(index..<(index + 1), of: count)
     }
 
     mutating func markItems(_ range: Range<Int>, of count: Int) {
         guard !range.isEmpty else { return }
-        if items.isEmpty { items = Array(repeating: false, count: count) }
-        for index in range { items[index] = true }
+        if marks == nil { marks = Array(repeating: false, count: count) }
+        for index in range { marks![index] = true }
+    }
+
+    /// Whether member or item `index` was evaluated.
+    func isEvaluated(_ index: Int) -> Bool {
+        marks?[index] ?? false
     }
 
     mutating func merge(_ other: Annotations) {
-        if !other.properties.isEmpty {
-            if properties.isEmpty {
-                properties = other.properties
-            } else {
-                for index in properties.indices where other.properties[index] { properties[index] = true }
-            }
+        guard let theirs = other.marks else { return }
+        guard marks != nil else {
+            marks = theirs
+            return
         }
-        if !other.items.isEmpty {
-            if items.isEmpty {
-                items = other.items
-            } else {
-                for index in items.indices where other.items[index] { items[index] = true }
-            }
-        }
+        for index in theirs.indices where theirs[index] { marks![index] = true }
     }
 }
 
@@ -209,8 +209,10 @@ struct Evaluator {
     ///   - annotations: receives evaluated members/items when `collect` is set.
     ///   - collect: whether the caller needs annotations for the same instance location.
     mutating func evaluate(_ s: Int, _ node: Int, _ annotations: inout Annotations, collect: Bool) -> Bool {
-        let schema = schemas[s]
-        switch schema.kind {
+        // Read in place: the compiled schema is a few dozen bytes, and a copy per evaluation
+        // (passed on to `evaluateChecks`) showed up as a `memcpy` per child in profiles.
+        let schema = schemas.baseAddress.unsafelyUnwrapped + s
+        switch schema.pointee.kind {
         case .alwaysValid:
             return true
         case .alwaysInvalid:
@@ -233,14 +235,15 @@ struct Evaluator {
             report(s, "", .depthLimit, "evaluation is nested deeper than this thread's stack allows")
             return false
         }
-        let pushedScope = usesDynamicScope && dynamicScope.last != Int(schema.resource)
-        if pushedScope { dynamicScope.append(Int(schema.resource)) }
+        let pushedScope = usesDynamicScope && dynamicScope.last != Int(schema.pointee.resource)
+        if pushedScope { dynamicScope.append(Int(schema.pointee.resource)) }
         defer { if pushedScope { dynamicScope.removeLast() } }
-        if schema.sensitive { sensitive += 1 }
-        defer { if schema.sensitive { sensitive -= 1 } }
-        if collectSteps, schema.sanitizeSteps >= 0 { steps.append((node, Int(schema.sanitizeSteps))) }
+        let isSensitive = schema.pointee.sensitive
+        if isSensitive { sensitive += 1 }
+        defer { if isSensitive { sensitive -= 1 } }
+        if collectSteps, schema.pointee.sanitizeSteps >= 0 { steps.append((node, Int(schema.pointee.sanitizeSteps))) }
 
-        if schema.needsAnnotations && !collect {
+        if schema.pointee.needsAnnotations && !collect {
             var local = Annotations()
             return evaluateChecks(s, schema, node, &local, collect: true)
         }
@@ -248,9 +251,10 @@ struct Evaluator {
     }
 
     mutating func evaluateChecks(
-        _ s: Int, _ schema: CompiledSchema, _ node: Int, _ annotations: inout Annotations, collect: Bool
+        _ s: Int, _ schemaPointer: UnsafePointer<CompiledSchema>, _ node: Int, _ annotations: inout Annotations, collect: Bool
     ) -> Bool {
         var valid = true
+        let schema = schemaPointer.pointee
         for index in schema.general.range {
             if !checkGeneral(s, checks[index], node) {
                 valid = false
@@ -348,11 +352,11 @@ struct Evaluator {
             report(s, "type", .type, "expected \(TypeBits.names(mask)), found \(typeName(node))")
             return false
         case .const(let index):
-            if JSONEquality.equal(document, node, buffers.program.constants[Int(index)], 0) { return true }
+            if equalsConstant(Int(index), node) { return true }
             report(s, "const", .const, "value is not the required constant\(shown(node))")
             return false
         case .enumeration(let indices):
-            for index in indices.range where JSONEquality.equal(document, node, buffers.program.constants[Int(lists[index])], 0) {
+            for index in indices.range where equalsConstant(Int(lists[index]), node) {
                 return true
             }
             report(s, "enum", .enum, "value is not one of the \(indices.count) allowed values\(shown(node))")
@@ -360,6 +364,18 @@ struct Evaluator {
         default:
             return true
         }
+    }
+
+    /// Whether the instance at `node` equals constant `index` (JSON equality). A string without
+    /// escapes is compared by its bytes with the constant's, without touching the document
+    /// objects; anything else goes through ``JSONEquality``.
+    @inline(__always)
+    func equalsConstant(_ index: Int, _ node: Int) -> Bool {
+        let n = nodes[node]
+        if n.kind == .string && n.flags & JSONNode.Flags.escaped == 0 {
+            return buffers.constantIsString(index, equalTo: rawText(node))
+        }
+        return JSONEquality.equal(document, node, buffers.program.constants[index], 0)
     }
 
     func typeName(_ node: Int) -> String {

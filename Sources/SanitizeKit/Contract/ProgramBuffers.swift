@@ -14,6 +14,10 @@ final class ProgramBuffers: @unchecked Sendable {
     /// Every key of ``ContractProgram/keys`` as bytes in one buffer, with spans and hashes.
     let keyBytes: UnsafeBufferPointer<UInt8>
     let keySpans: UnsafeBufferPointer<KeySpan>
+    /// Per constant of ``ContractProgram/constants`` (`const`, `enum`): where its unescaped
+    /// bytes are in `constantBytes` when it is a string; `count` is -1 for other kinds.
+    let constantSpans: UnsafeBufferPointer<KeySpan>
+    let constantBytes: UnsafeBufferPointer<UInt8>
 
     /// The hot part of each ``ObjectShape`` as plain values: property hashes, key indices and
     /// schemas live in ``hashes`` and ``lists``.
@@ -57,6 +61,15 @@ final class ProgramBuffers: @unchecked Sendable {
         }
         keyBytes = ProgramBuffers.copy(bytes)
         keySpans = ProgramBuffers.copy(spans)
+        var constantBytes: [UInt8] = []
+        constantSpans = ProgramBuffers.copy(
+            program.constants.map { constant -> KeySpan in
+                guard constant.kind(0) == .string else { return KeySpan(start: 0, count: -1, hash: 0) }
+                let start = constantBytes.count
+                constant.withStringBytes(0) { constantBytes.append(contentsOf: $0) }
+                return KeySpan(start: start, count: constantBytes.count - start, hash: 0)
+            })
+        self.constantBytes = ProgramBuffers.copy(constantBytes)
         var allHashes: [UInt64] = []
         var fast: [FastShape] = []
         var lists = program.lists
@@ -84,6 +97,14 @@ final class ProgramBuffers: @unchecked Sendable {
         return span.count == 0 || memcmpEqual(keyBytes.baseAddress! + span.start, bytes.baseAddress!, span.count)
     }
 
+    /// Whether constant `index` is a string whose bytes are `bytes` (unescaped UTF-8).
+    @inline(__always)
+    func constantIsString(_ index: Int, equalTo bytes: UnsafeRawBufferPointer) -> Bool {
+        let span = constantSpans[index]
+        guard span.count == bytes.count else { return false }
+        return span.count == 0 || memcmpEqual(constantBytes.baseAddress! + span.start, bytes.baseAddress!, span.count)
+    }
+
     static func copy<T>(_ values: [T]) -> UnsafeBufferPointer<T> {
         let memory = UnsafeMutableBufferPointer<T>.allocate(capacity: max(values.count, 1))
         _ = memory.initialize(from: values)
@@ -94,7 +115,8 @@ final class ProgramBuffers: @unchecked Sendable {
         for buffer in [UnsafeMutableRawPointer(mutating: schemas.baseAddress), UnsafeMutableRawPointer(mutating: checks.baseAddress),
             UnsafeMutableRawPointer(mutating: lists.baseAddress), UnsafeMutableRawPointer(mutating: fastBounds.baseAddress),
             UnsafeMutableRawPointer(mutating: keyBytes.baseAddress), UnsafeMutableRawPointer(mutating: keySpans.baseAddress),
-            UnsafeMutableRawPointer(mutating: shapes.baseAddress), UnsafeMutableRawPointer(mutating: hashes.baseAddress)]
+            UnsafeMutableRawPointer(mutating: shapes.baseAddress), UnsafeMutableRawPointer(mutating: hashes.baseAddress),
+            UnsafeMutableRawPointer(mutating: constantSpans.baseAddress), UnsafeMutableRawPointer(mutating: constantBytes.baseAddress)]
         {
             buffer?.deallocate()
         }

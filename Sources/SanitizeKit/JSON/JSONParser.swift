@@ -241,20 +241,28 @@ struct JSONParser {
         var flags = JSONNode.Flags.ascii
         while true {
             // Fast path: eight bytes at a time while none is a quote, a backslash, a control
-            // character or non-ASCII (SWAR: a byte test per lane, no branches per byte).
+            // character or non-ASCII (SWAR: a byte test per lane, no branches per byte). In
+            // the word that holds one, the lowest flagged lane is exactly the first such byte
+            // (a borrow can flag lanes above a true one, never below), so the scan lands on it.
+            var found = false
             while length - position >= 8 {
-                let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
                 let ones: UInt64 = 0x0101_0101_0101_0101
                 let highs: UInt64 = 0x8080_8080_8080_8080
                 let quote = word ^ (ones &* 0x22)
                 let backslash = word ^ (ones &* 0x5C)
                 let special =
-                    ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- ones &* 0x20) & ~word) | word
-                if special & highs != 0 { break }
+                    (((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- ones &* 0x20) & ~word) | word)
+                    & highs
+                if special != 0 {
+                    position += special.trailingZeroBitCount >> 3
+                    found = true
+                    break
+                }
                 position += 8
             }
-            // Then byte by byte: plain printable ASCII.
-            while position < length {
+            // Near the end of the input, byte by byte: plain printable ASCII.
+            while !found && position < length {
                 let byte = base[position]
                 if byte < 0x20 || byte == 0x22 || byte == 0x5C || byte >= 0x80 { break }
                 position += 1
