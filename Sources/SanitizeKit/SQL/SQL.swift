@@ -1,9 +1,9 @@
 /// SQL quoting and stripping.
 ///
 /// Quoting makes a value safe to splice into SQL text: the database reads back exactly the
-/// value, byte for byte (proved in the tests against real SQLite and PostgreSQL). Prefer bound
-/// parameters when the driver has them; quoting is for the places that cannot bind (generated
-/// scripts, identifiers, `COPY` commands, logs meant to be replayed).
+/// value, byte for byte (proved in the tests against real SQLite, PostgreSQL and MariaDB).
+/// Prefer bound parameters when the driver has them; quoting is for the places that cannot bind
+/// (generated scripts, identifiers, `COPY` commands, logs meant to be replayed).
 ///
 /// A NUL byte cannot be stored in a SQL text value by PostgreSQL and truncates C strings in
 /// many drivers, and invalid UTF-8 is read differently by each database: both are thrown as
@@ -62,7 +62,8 @@ public enum SQL {
     /// - SQLite, PostgreSQL: `"` … `"` with `"` doubled. PostgreSQL silently truncates an
     ///   identifier longer than 63 bytes (NAMEDATALEN − 1), so such a value is refused.
     /// - MySQL/MariaDB: `` ` `` … `` ` `` with `` ` `` doubled. MySQL allows only BMP
-    ///   characters, at most 64 of them, and no trailing space in names; other values are refused.
+    ///   characters, at most 64 of them, no trailing space, TAB, LF, VT, FF or CR in names, and
+    ///   drops a leading space or ASCII control character from aliases; other values are refused.
     /// - Parameters:
     ///   - value: the name.
     ///   - dialect: the database.

@@ -5,6 +5,20 @@ enum SQLIdentifierRules {
     /// MySQL and MariaDB names are at most 64 characters.
     static let mysqlMaxCharacters = 64
 
+    /// A first byte MySQL and MariaDB drop from an alias (`SELECT 1 AS`, and so from the column
+    /// `CREATE TABLE … AS SELECT` makes): space, the C0 controls and DEL, every byte that is not
+    /// `my_isgraph` (`Name_string::copy` in MySQL, `Item::set_name` in MariaDB). NUL is left to
+    /// the quoter, which refuses it as `nul-byte`.
+    static func isMySQLStrippedLeadingByte(_ byte: UInt8) -> Bool {
+        (0x01...0x20).contains(byte) || byte == 0x7F
+    }
+
+    /// A last byte that makes MySQL and MariaDB refuse a table or column name: space, TAB, LF,
+    /// VT, FF, CR (`my_isspace` in `check_column_name`, "Incorrect column name").
+    static func isMySQLRefusedTrailingByte(_ byte: UInt8) -> Bool {
+        byte == 0x20 || (0x09...0x0D).contains(byte)
+    }
+
     /// Throws when `bytes` (well-formed UTF-8) would not survive as an identifier of `dialect`.
     static func check(_ bytes: UnsafeRawBufferPointer, dialect: SQLDialect) throws {
         guard !bytes.isEmpty else {
@@ -40,9 +54,14 @@ enum SQLIdentifierRules {
                     .invalidSQLIdentifier,
                     "identifier is \(characters) characters; MySQL allows \(mysqlMaxCharacters)")
             }
-            if bytes[bytes.count - 1] == 0x20 {
+            if isMySQLStrippedLeadingByte(bytes[0]) {
                 throw SanitizeError(
-                    .invalidSQLIdentifier, "MySQL names cannot end with a space",
+                    .invalidSQLIdentifier, "MySQL removes a leading space or control character from aliases",
+                    at: .init(byteOffset: 0))
+            }
+            if isMySQLRefusedTrailingByte(bytes[bytes.count - 1]) {
+                throw SanitizeError(
+                    .invalidSQLIdentifier, "MySQL names cannot end with a space, TAB, LF, VT, FF or CR",
                     at: .init(byteOffset: bytes.count - 1))
             }
         }

@@ -23,7 +23,7 @@ final class PostgresServer {
         binaries = try Self.findBinaries()
         directory = URL(fileURLWithPath: "/tmp/sanitize-pg-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        port = try Self.freePort()
+        port = try LoopbackPort.free()
         do {
             if getuid() == 0 {
                 try Self.check(ExternalTool.run("chown", ["-R", "postgres:postgres", directory.path]), "chown")
@@ -99,24 +99,5 @@ final class PostgresServer {
             throw Failure(description: "no PostgreSQL under \(root); install the postgresql package (scripts/test does)")
         }
         return URL(fileURLWithPath: "\(root)/\(newest)/bin")
-    }
-
-    /// A loopback TCP port that is free right now (bind to port 0, read it, close).
-    private static func freePort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw Failure(description: "socket() failed") }
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
-                bind(fd, socketAddress, length) == 0 && getsockname(fd, socketAddress, &length) == 0
-            }
-        }
-        guard bound else { throw Failure(description: "could not find a free port") }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 }

@@ -25,6 +25,7 @@ struct SQLQuotingTests {
             ("a\"b", .postgres, "\"a\"\"b\""),
             ("a`b", .mysql, "`a``b`"),
             ("naïve", .mysql, "`naïve`"),
+            (" a\t", .postgres, "\" a\t\""),
         ])
     func identifier(input: String, dialect: SQLDialect, expected: String) throws {
         #expect(try SQL.quoteIdentifier(input, dialect: dialect) == expected)
@@ -64,6 +65,33 @@ struct SQLQuotingTests {
         #expect(try SQL.quoteIdentifier(String(repeating: "é", count: 64), dialect: .mysql).unicodeScalars.count == 66)
     }
 
+    /// Found against a real MariaDB (MariaDBRoundTripTests): the server drops a leading space or
+    /// ASCII control character from an alias and refuses a name ending in any ASCII white space.
+    @Test(
+        "MySQL identifiers with white space or a control character at an edge are refused",
+        arguments: [
+            (" a", 0), ("\ta", 0), ("\u{1A}'", 0), ("\u{7F}a", 0), ("\u{1}", 0), ("\t'\t", 0),
+            ("a ", 1), ("a\t", 1), ("a\n", 1), ("a\u{0B}", 1), ("a\u{0C}", 1), ("a\r", 1),
+        ])
+    func mysqlEdges(name: String, offset: Int) {
+        do {
+            _ = try SQL.quoteIdentifier(name, dialect: .mysql)
+            Issue.record("\(name.debugDescription) was accepted")
+        } catch let error as SanitizeError {
+            #expect(error.code == .invalidSQLIdentifier)
+            #expect(error.location?.byteOffset == offset)
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+    }
+
+    @Test(
+        "MySQL identifiers keep inner white space, other trailing controls and non-ASCII spaces",
+        arguments: ["a b", "a\u{1A}", "a\u{7F}", "a\u{1}", "\u{A0}a\u{A0}", "\u{3000}a", "a\u{85}", "\u{FEFF}a"])
+    func mysqlKeptEdges(name: String) throws {
+        #expect(try SQL.quoteIdentifier(name, dialect: .mysql) == "`\(name)`")
+    }
+
     @Test("dialect names", arguments: [("sqlite", SQLDialect.sqlite), ("PostgreSQL", .postgres), ("mariadb", .mysql)])
     func dialectNames(name: String, dialect: SQLDialect) {
         #expect(SQLDialect(name: name) == dialect)
@@ -71,8 +99,8 @@ struct SQLQuotingTests {
 
     @Test("every MySQL literal of the corpus escapes each special byte")
     func mysqlLiteralShape() throws {
-        // No real MySQL server here: check the mysql_real_escape_string rules structurally by
-        // undoing them and comparing with the input.
+        // Without a server (MariaDBRoundTripTests has one): check the mysql_real_escape_string
+        // rules structurally by undoing them and comparing with the input.
         for value in TextCorpus.all {
             let quoted = Array(try SQL.quoteLiteral(value, dialect: .mysql).utf8)
             #expect(quoted.first == 0x27 && quoted.last == 0x27)
