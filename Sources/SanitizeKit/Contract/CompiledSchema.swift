@@ -151,10 +151,22 @@ struct CompiledSchema: Sendable {
     var needsAnnotations: Bool { unevaluatedProperties >= 0 || unevaluatedItems >= 0 }
 }
 
-/// Where a compiled schema came from: resource URI (no fragment) and JSON Pointer inside it.
+/// Where a compiled schema came from: resource URI (no fragment) and JSON Pointer inside it,
+/// and the document it was read from with the pointer from that document's root.
+///
+/// The two pointers differ under an embedded resource (a subschema with its own `$id`): for
+/// `{"properties":{"a":{"$id":"a.json","type":"integer"}}}` the schema of `a` is at pointer `""`
+/// in resource `a.json`, and at `/properties/a` in its document. A subschema always sits in the
+/// document of the schema that holds it, so the evaluation path from a schema to one of its
+/// subschemas is the difference of their document pointers.
 struct SchemaLocation: Sendable {
     var resourceURI: String
     var pointer: String
+    /// The URI the schema's document was indexed under (a registered resource, a metaschema,
+    /// or the contract's base URI).
+    var documentURI: String
+    /// JSON Pointer from the root of that document.
+    var documentPointer: String
 }
 
 /// A schema resource (a schema with `$id`, or a document root), for `$dynamicRef`.
