@@ -63,7 +63,9 @@ enum Check: Sendable {
     /// Constant indices in `lists`.
     case enumeration(PoolRange)
     // in-place applicators
-    case ref(Int32)
+    /// `$ref` (or a `$dynamicRef` that resolves statically): the target schema, and which of
+    /// the two keywords it was, for the keyword's place on the evaluation path.
+    case ref(Int32, ReferenceKeyword)
     case dynamicRef(anchor: Int32, fallback: Int32)
     /// Schema indices in `lists`.
     case allOf(PoolRange)
@@ -101,6 +103,23 @@ enum Check: Sendable {
     /// Prefix schema indices in `lists`; `rest` is -1 when absent.
     case items(prefix: PoolRange, rest: Int32, additional: Bool)
     case contains(schema: Int32, min: Int, max: Int)
+}
+
+/// The keyword a reference check was compiled from: it is the segment the reference adds to
+/// a violation's `keywordLocation`.
+enum ReferenceKeyword: UInt8, Sendable {
+    /// `$ref` (2020-12 and draft-07).
+    case ref
+    /// `$dynamicRef`.
+    case dynamicRef
+
+    /// The keyword as written in a schema.
+    var name: String {
+        switch self {
+        case .ref: return "$ref"
+        case .dynamicRef: return "$dynamicRef"
+        }
+    }
 }
 
 /// `-1` for "no schema" in the index fields of ``Check`` and ``CompiledSchema``.
