@@ -64,6 +64,22 @@ struct ValidateTests {
         #expect(run.lines[1] == #"{"valid":true}"#)
     }
 
+    /// `keywordLocation` runs through the `$ref` to the registered address schema;
+    /// `absoluteKeywordLocation` is where the keyword is written.
+    @Test func basicOutputFollowsReferences() throws {
+        let run = try SanitizeProcess.run(
+            ["validate", "--schema", Self.schema, "--ref", Self.ref, "--output", "basic"],
+            stdin: Array(#"{"id":1,"name":"A","address":{"zip":"1"}}\#n"#.utf8))
+        #expect(run.status == 1)
+        #expect(
+            run.lines == [
+                #"{"valid":false,"errors":[{"keywordLocation":"/properties/address/$ref/properties/zip/pattern","#
+                    + #""absoluteKeywordLocation":"https://schemas.example/address.json#/properties/zip/pattern","#
+                    + #""instanceLocation":"/address/zip","code":"pattern","error":"string does not match the pattern \"^[0-9]{5}$\" (got \"1\")"}]}"#
+            ])
+        #expect(run.stderr.contains("sanitize: line 1: /address/zip: string does not match the pattern"))
+    }
+
     @Test func unresolvedRefIsAConfigurationError() throws {
         let run = try SanitizeProcess.run(["validate", "--schema", Self.schema], stdin: Array("{}\n".utf8))
         #expect(run.status == 2)

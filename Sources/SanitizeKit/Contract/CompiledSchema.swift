@@ -63,7 +63,9 @@ enum Check: Sendable {
     /// Constant indices in `lists`.
     case enumeration(PoolRange)
     // in-place applicators
-    case ref(Int32)
+    /// `$ref` (or a `$dynamicRef` that resolves statically): the target schema, and which of
+    /// the two keywords it was, for the keyword's place on the evaluation path.
+    case ref(Int32, ReferenceKeyword)
     case dynamicRef(anchor: Int32, fallback: Int32)
     /// Schema indices in `lists`.
     case allOf(PoolRange)
@@ -101,6 +103,23 @@ enum Check: Sendable {
     /// Prefix schema indices in `lists`; `rest` is -1 when absent.
     case items(prefix: PoolRange, rest: Int32, additional: Bool)
     case contains(schema: Int32, min: Int, max: Int)
+}
+
+/// The keyword a reference check was compiled from: it is the segment the reference adds to
+/// a violation's `keywordLocation`.
+enum ReferenceKeyword: UInt8, Sendable {
+    /// `$ref` (2020-12 and draft-07).
+    case ref
+    /// `$dynamicRef`.
+    case dynamicRef
+
+    /// The keyword as written in a schema.
+    var name: String {
+        switch self {
+        case .ref: return "$ref"
+        case .dynamicRef: return "$dynamicRef"
+        }
+    }
 }
 
 /// `-1` for "no schema" in the index fields of ``Check`` and ``CompiledSchema``.
@@ -151,10 +170,22 @@ struct CompiledSchema: Sendable {
     var needsAnnotations: Bool { unevaluatedProperties >= 0 || unevaluatedItems >= 0 }
 }
 
-/// Where a compiled schema came from: resource URI (no fragment) and JSON Pointer inside it.
+/// Where a compiled schema came from: resource URI (no fragment) and JSON Pointer inside it,
+/// and the document it was read from with the pointer from that document's root.
+///
+/// The two pointers differ under an embedded resource (a subschema with its own `$id`): for
+/// `{"properties":{"a":{"$id":"a.json","type":"integer"}}}` the schema of `a` is at pointer `""`
+/// in resource `a.json`, and at `/properties/a` in its document. A subschema always sits in the
+/// document of the schema that holds it, so the evaluation path from a schema to one of its
+/// subschemas is the difference of their document pointers.
 struct SchemaLocation: Sendable {
     var resourceURI: String
     var pointer: String
+    /// The URI the schema's document was indexed under (a registered resource, a metaschema,
+    /// or the contract's base URI).
+    var documentURI: String
+    /// JSON Pointer from the root of that document.
+    var documentPointer: String
 }
 
 /// A schema resource (a schema with `$id`, or a document root), for `$dynamicRef`.

@@ -59,7 +59,7 @@ extension ContractCompiler {
         // References. Draft-07: `$ref` makes every sibling keyword be ignored.
         if case .string(let reference)? = keywords["$ref"] {
             let target = try resolve(reference, from: entry, keyword: "$ref")
-            schema.inPlace.append(.ref(Int32(try compile(target))))
+            schema.inPlace.append(.ref(Int32(try compile(target)), .ref))
             if draft == .draft7 { return }
         }
         if draft == .draft2020_12, case .string(let reference)? = keywords["$dynamicRef"] {
@@ -71,7 +71,7 @@ extension ContractCompiler {
                 program.usesDynamicScope = true
                 schema.inPlace.append(.dynamicRef(anchor: Int32(program.anchorNames.count - 1), fallback: index))
             } else {
-                schema.inPlace.append(.ref(index))
+                schema.inPlace.append(.ref(index, .dynamicRef))
             }
         }
 

@@ -5,6 +5,10 @@ struct SchemaEntry {
     let base: URIReference
     let resourceURI: String
     let pointer: String
+    /// The document the schema was read from and its pointer from that document's root
+    /// (``SchemaLocation/documentPointer``).
+    let documentURI: String
+    let documentPointer: String
     let draft: Draft
     /// False when the dialect's metaschema leaves out the validation vocabulary.
     let validationVocabulary: Bool
@@ -105,10 +109,11 @@ struct ContractCompiler {
         _ key: String, _ value: JSONValue, _ base: URIReference, _ scopes: [(uri: String, pointer: String)], _ draft: Draft,
         _ validation: Bool, _ formats: Bool
     ) {
-        guard entries[key] == nil, let innermost = scopes.last else { return }
+        // The first scope is the document's own: its pointer runs from the document root.
+        guard entries[key] == nil, let innermost = scopes.last, let document = scopes.first else { return }
         entries[key] = SchemaEntry(
-            value: value, base: base, resourceURI: innermost.uri, pointer: innermost.pointer, draft: draft,
-            validationVocabulary: validation, formatAssertion: formats)
+            value: value, base: base, resourceURI: innermost.uri, pointer: innermost.pointer, documentURI: document.uri,
+            documentPointer: document.pointer, draft: draft, validationVocabulary: validation, formatAssertion: formats)
     }
 
     /// A registered metaschema's dialect: its own `$schema` draft, and whether its
@@ -203,7 +208,8 @@ struct ContractCompiler {
                 }
             }
             let found = SchemaEntry(
-                value: value, base: root.base, resourceURI: root.resourceURI, pointer: root.pointer + fragment, draft: root.draft,
+                value: value, base: root.base, resourceURI: root.resourceURI, pointer: root.pointer + fragment,
+                documentURI: root.documentURI, documentPointer: root.documentPointer + fragment, draft: root.draft,
                 validationVocabulary: root.validationVocabulary, formatAssertion: root.formatAssertion)
             entries[document + "#" + fragment] = found
             return found
@@ -220,11 +226,13 @@ struct ContractCompiler {
 
     /// The entry of a subschema reached from `parent` by pointer tokens.
     func child(_ parent: SchemaEntry, _ tokens: [String], _ value: JSONValue) -> SchemaEntry {
-        let pointer = parent.pointer + tokens.map { "/" + ContractCompiler.escapeToken($0) }.joined()
+        let suffix = tokens.map { "/" + ContractCompiler.escapeToken($0) }.joined()
+        let pointer = parent.pointer + suffix
         if let found = entries[parent.resourceURI + "#" + pointer] { return found }
         return SchemaEntry(
-            value: value, base: parent.base, resourceURI: parent.resourceURI, pointer: pointer, draft: parent.draft,
-            validationVocabulary: parent.validationVocabulary, formatAssertion: parent.formatAssertion)
+            value: value, base: parent.base, resourceURI: parent.resourceURI, pointer: pointer, documentURI: parent.documentURI,
+            documentPointer: parent.documentPointer + suffix, draft: parent.draft, validationVocabulary: parent.validationVocabulary,
+            formatAssertion: parent.formatAssertion)
     }
 
     // MARK: compiling
@@ -262,7 +270,10 @@ struct ContractCompiler {
         if let index = memo[canonical] { return index }
         let index = program.schemas.count
         program.schemas.append(CompiledSchema())
-        program.locations.append(SchemaLocation(resourceURI: entry.resourceURI, pointer: entry.pointer))
+        program.locations.append(
+            SchemaLocation(
+                resourceURI: entry.resourceURI, pointer: entry.pointer, documentURI: entry.documentURI,
+                documentPointer: entry.documentPointer))
         memo[canonical] = index
         var schema = CompiledSchema()
         schema.resource = Int32(resource(entry.resourceURI))

@@ -33,23 +33,6 @@ struct Annotations {
     }
 }
 
-/// The violations of one evaluation, and the instance-path stack (plain memory, reused by a
-/// ``ContractValidator`` across instances).
-final class ViolationSink {
-    var items: [Violation] = []
-    /// Room for the path: evaluation nests at most ``Evaluator/depthLimit`` children, plus one.
-    static let pathCapacity = 1_024
-    let path = UnsafeMutablePointer<PathStep>.allocate(capacity: ViolationSink.pathCapacity)
-
-    deinit { path.deallocate() }
-}
-
-/// One step of the path from the instance root to the value being checked.
-enum PathStep {
-    case key(Int)
-    case index(Int)
-}
-
 /// Walks one instance against a compiled buffers.program. Never throws: failures become violations.
 struct Evaluator {
     let schemas: UnsafeBufferPointer<CompiledSchema>
@@ -60,8 +43,9 @@ struct Evaluator {
     let usesDynamicScope: Bool
     let document: JSONDocument
     let failFast: Bool
-    /// Collected violations; a reference so that reporting does not need `mutating`
-    /// (messages are built lazily from the evaluator's state, only when reported).
+    /// Collected violations, the instance path and the references crossed; a reference so that
+    /// reporting does not need `mutating` and evaluator frames stay small (messages and
+    /// locations are built lazily from this state, only when reported).
     let sink: ViolationSink
     var violations: [Violation] { sink.items }
     /// > 0 inside `anyOf`/`oneOf`/`not`/`if`/`contains`/`propertyNames`: nothing is reported.
@@ -180,7 +164,7 @@ struct Evaluator {
         let pointer = keyword.isEmpty ? location.pointer : location.pointer + "/" + keyword
         sink.items.append(
             Violation(
-                instanceLocation: instancePointer, keywordLocation: pointer,
+                instanceLocation: instancePointer, keywordLocation: keywordLocation(schema, keyword),
                 absoluteKeywordLocation: location.resourceURI + "#" + pointer, code: code, message: message()))
     }
 
@@ -438,7 +422,9 @@ struct Evaluator {
 
     mutating func checkInPlace(_ s: Int, _ check: Check, _ node: Int, _ annotations: inout Annotations, collect: Bool) -> Bool {
         switch check {
-        case .ref(let target):
+        case .ref(let target, let keyword):
+            sink.enter(ReferenceStep(source: Int32(truncatingIfNeeded: s), target: target, keyword: keyword))
+            defer { sink.leave() }
             return evaluate(Int(target), node, &annotations, collect: collect)
         case .dynamicRef(let anchor, let fallback):
             var target = Int(fallback)
@@ -449,6 +435,8 @@ struct Evaluator {
                     break
                 }
             }
+            sink.enter(ReferenceStep(source: Int32(truncatingIfNeeded: s), target: Int32(truncatingIfNeeded: target), keyword: .dynamicRef))
+            defer { sink.leave() }
             return evaluate(target, node, &annotations, collect: collect)
         case .allOf(let list):
             var valid = true

@@ -13,9 +13,14 @@ public struct Violation: Sendable, Hashable, CustomStringConvertible {
 
     /// JSON Pointer (RFC 6901) to the offending value in the instance; `""` is the root.
     public var instanceLocation: String
-    /// JSON Pointer to the failing keyword inside its schema resource, e.g. `/properties/name/maxLength`.
+    /// JSON Pointer to the failing keyword along the evaluation path from the root schema,
+    /// through every `$ref` and `$dynamicRef` crossed (JSON Schema 2020-12 core §12.3.1), e.g.
+    /// `/properties/name/maxLength`, or `/properties/home/$ref/properties/zip/pattern` when
+    /// `home` is `{"$ref": "#/$defs/address"}`.
     public var keywordLocation: String
-    /// The failing keyword's absolute location: the resource URI plus `#` and the pointer.
+    /// The failing keyword's absolute location, where it is written: the URI of its schema
+    /// resource plus `#` and its pointer in that resource, e.g.
+    /// `urn:sanitize:contract#/$defs/address/properties/zip/pattern`.
     public var absoluteKeywordLocation: String
     /// The stable code.
     public var code: Code
@@ -25,7 +30,7 @@ public struct Violation: Sendable, Hashable, CustomStringConvertible {
     /// Creates a violation.
     /// - Parameters:
     ///   - instanceLocation: pointer into the instance.
-    ///   - keywordLocation: pointer to the keyword in its schema.
+    ///   - keywordLocation: pointer to the keyword along the evaluation path.
     ///   - absoluteKeywordLocation: the keyword's absolute URI.
     ///   - code: the stable code.
     ///   - message: the text for people.

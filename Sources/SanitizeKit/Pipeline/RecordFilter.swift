@@ -185,7 +185,8 @@ public struct RecordFilter: Sendable {
         var document = JSONDocument.empty
         var applicable: [(node: Int, list: Int)] = []
         var pending: [(plan: Int, node: Int)] = []
-        /// The contract's violation sink and path buffer (16 KiB), allocated once.
+        /// The contract's violation sink with its instance-path and reference buffers (28 KiB),
+        /// allocated once.
         let sink = ViolationSink()
 
         /// Creates empty buffers.

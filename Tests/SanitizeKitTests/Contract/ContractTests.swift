@@ -32,19 +32,26 @@ struct ContractTests {
         #expect(result.violations.isEmpty)
     }
 
+    /// Instance, code, instance location, keyword location (the evaluation path, through
+    /// `$ref`s), and the keyword's pointer in its resource (the fragment of its absolute location).
     @Test(arguments: [
-        (#"{"name":"Ada"}"#, "required", "", "/required"),
-        (#"{"id":"7","name":"Ada"}"#, "type", "/id", "/properties/id/type"),
-        (#"{"id":0,"name":"Ada"}"#, "minimum", "/id", "/properties/id/minimum"),
-        (#"{"id":1,"name":"abcdefghijklmnopqrstuvwxyz"}"#, "max-length", "/name", "/properties/name/maxLength"),
-        (#"{"id":1,"name":"A","extra":1}"#, "additional-properties", "/extra", "/additionalProperties"),
-        (#"{"id":1,"name":"A","tags":["x","x"]}"#, "unique-items", "/tags", "/properties/tags/uniqueItems"),
-        (#"{"id":1,"name":"A","tags":["a","b","c","d"]}"#, "max-items", "/tags", "/properties/tags/maxItems"),
-        (#"{"id":1,"name":"A","address":{"zip":"1"}}"#, "pattern", "/address/zip", "/$defs/address/properties/zip/pattern"),
-        (#"{"id":1,"name":"A","address":{}}"#, "required", "/address", "/$defs/address/required"),
-        (#"{"id":1,"name":"A","tags":[1]}"#, "type", "/tags/0", "/properties/tags/items/type"),
+        (#"{"name":"Ada"}"#, "required", "", "/required", "/required"),
+        (#"{"id":"7","name":"Ada"}"#, "type", "/id", "/properties/id/type", "/properties/id/type"),
+        (#"{"id":0,"name":"Ada"}"#, "minimum", "/id", "/properties/id/minimum", "/properties/id/minimum"),
+        (#"{"id":1,"name":"abcdefghijklmnopqrstuvwxyz"}"#, "max-length", "/name", "/properties/name/maxLength", "/properties/name/maxLength"),
+        (#"{"id":1,"name":"A","extra":1}"#, "additional-properties", "/extra", "/additionalProperties", "/additionalProperties"),
+        (#"{"id":1,"name":"A","tags":["x","x"]}"#, "unique-items", "/tags", "/properties/tags/uniqueItems", "/properties/tags/uniqueItems"),
+        (#"{"id":1,"name":"A","tags":["a","b","c","d"]}"#, "max-items", "/tags", "/properties/tags/maxItems", "/properties/tags/maxItems"),
+        (
+            #"{"id":1,"name":"A","address":{"zip":"1"}}"#, "pattern", "/address/zip", "/properties/address/$ref/properties/zip/pattern",
+            "/$defs/address/properties/zip/pattern"
+        ),
+        (#"{"id":1,"name":"A","address":{}}"#, "required", "/address", "/properties/address/$ref/required", "/$defs/address/required"),
+        (#"{"id":1,"name":"A","tags":[1]}"#, "type", "/tags/0", "/properties/tags/items/type", "/properties/tags/items/type"),
     ])
-    func violationLocations(_ sample: (instance: String, code: String, instanceLocation: String, keywordLocation: String)) throws {
+    func violationLocations(
+        _ sample: (instance: String, code: String, instanceLocation: String, keywordLocation: String, resourcePointer: String)
+    ) throws {
         let contract = try Contract(schema: Self.userSchema)
         let result = contract.validate(sample.instance)
         #expect(!result.isValid)
@@ -53,7 +60,7 @@ struct ContractTests {
         #expect(violation.code.rawValue == sample.code)
         #expect(violation.instanceLocation == sample.instanceLocation)
         #expect(violation.keywordLocation == sample.keywordLocation)
-        #expect(violation.absoluteKeywordLocation == "urn:sanitize:contract#" + sample.keywordLocation)
+        #expect(violation.absoluteKeywordLocation == "urn:sanitize:contract#" + sample.resourcePointer)
     }
 
     @Test func collectsAllOrStopsAtFirst() throws {
