@@ -64,7 +64,10 @@ public struct ContractValidator {
 
     private mutating func validateDocument(quiet: Bool) -> ValidationResult {
         sink.items.removeAll(keepingCapacity: true)
-        var scope = self.scope
+        // Moved out, not copied: `removeAll(keepingCapacity:)` below must find the buffer
+        // uniquely referenced, or it allocates a new one for every instance.
+        var scope: [Int] = []
+        swap(&scope, &self.scope)
         let root = contract.program.root
         let valid = Evaluator.with(
             buffers: contract.buffers, document: document, failFast: quiet || contract.options.stopAtFirstError, sink: sink

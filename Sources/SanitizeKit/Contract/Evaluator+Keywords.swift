@@ -2,6 +2,7 @@ extension Evaluator {
     // MARK: strings
 
     /// The number of Unicode code points in a string node (what `minLength`/`maxLength` count).
+    @inline(__always)
     func codePointCount(_ node: Int) -> Int {
         let n = nodes[node]
         if n.flags & (JSONNode.Flags.ascii | JSONNode.Flags.escaped) == JSONNode.Flags.ascii { return Int(n.end - n.start) }
@@ -27,8 +28,10 @@ extension Evaluator {
             report(s, "maxLength", .maxLength, "string has \(length) characters, more than the maximum \(limit)")
             return false
         case .pattern(let index):
+            let outcome = withString(node) { buffers.matchPattern(Int(index), $0) }
+            if outcome == .matched { return true }
             let matcher = buffers.program.patterns[Int(index)]
-            switch withString(node, { matcher.match($0) }) {
+            switch outcome {
             case .matched:
                 return true
             case .notMatched:
@@ -49,6 +52,7 @@ extension Evaluator {
     // MARK: numbers
 
     /// Compares the number at `node` with a bound: -1, 0 or 1.
+    @inline(__always)
     func compare(_ node: Int, _ boundIndex: Int32) -> Int {
         let fast = fastBounds[Int(boundIndex)]
         if let limit = fast.int, let small = smallInteger(node) {
@@ -95,6 +99,7 @@ extension Evaluator {
     // MARK: objects
 
     /// Whether an object node has a member named by program key `keyIndex`.
+    @inline(__always)
     func has(key keyIndex: Int, in node: Int) -> Bool {
         var child = node + 1
         let end = afterOf(node)
@@ -217,9 +222,9 @@ extension Evaluator {
             }
             if shape.hasPatterns {
                 for entry in buffers.program.shapes[shapeIndex].patterns {
-                    let matcher = buffers.program.patterns[Int(entry.pattern)]
-                    let outcome = withString(child, { matcher.match($0) })
+                    let outcome = withString(child) { buffers.matchPattern(Int(entry.pattern), $0) }
                     if outcome == .gaveUp {
+                        let matcher = buffers.program.patterns[Int(entry.pattern)]
                         // Nothing can say whether this member's schema applies: refused.
                         pushPath(.key(child))
                         report(s, "patternProperties", .patternLimit, "the pattern \(JSONValue.string(matcher.source).jsonText) gave up on this member name (PCRE2 match limit), so it is refused")
@@ -385,7 +390,7 @@ extension Evaluator {
                 var second = afterOf(first)
                 var secondIndex = firstIndex + 1
                 while second < end {
-                    if JSONEquality.equal(document, first, document, second) {
+                    if instanceNodesEqual(first, second) {
                         report(s, "uniqueItems", .uniqueItems, "items \(firstIndex) and \(secondIndex) are equal")
                         return false
                     }

@@ -235,17 +235,16 @@ struct Evaluator {
     }
 
     mutating func evaluateChecks(
-        _ s: Int, _ schemaPointer: UnsafePointer<CompiledSchema>, _ node: Int, _ annotations: inout Annotations, collect: Bool
+        _ s: Int, _ schema: UnsafePointer<CompiledSchema>, _ node: Int, _ annotations: inout Annotations, collect: Bool
     ) -> Bool {
         var valid = true
-        let schema = schemaPointer.pointee
-        for index in schema.general.range {
+        for index in schema.pointee.general.range {
             if !checkGeneral(s, checks[index], node) {
                 valid = false
                 if stopEarly { return false }
             }
         }
-        for index in schema.inPlace.range {
+        for index in schema.pointee.inPlace.range {
             if !checkInPlace(s, checks[index], node, &annotations, collect: collect) {
                 valid = false
                 if stopEarly { return false }
@@ -253,41 +252,41 @@ struct Evaluator {
         }
         switch kindOf(node) {
         case .string:
-            for index in schema.strings.range {
+            for index in schema.pointee.strings.range {
                 if !checkString(s, checks[index], node) {
                     valid = false
                     if stopEarly { return false }
                 }
             }
         case .number:
-            for index in schema.numbers.range {
+            for index in schema.pointee.numbers.range {
                 if !checkNumber(s, checks[index], node) {
                     valid = false
                     if stopEarly { return false }
                 }
             }
         case .object:
-            for index in schema.objects.range {
+            for index in schema.pointee.objects.range {
                 if !checkObject(s, checks[index], node, &annotations, collect: collect) {
                     valid = false
                     if stopEarly { return false }
                 }
             }
-            if schema.unevaluatedProperties >= 0 {
-                if !checkUnevaluatedProperties(s, Int(schema.unevaluatedProperties), node, &annotations) {
+            if schema.pointee.unevaluatedProperties >= 0 {
+                if !checkUnevaluatedProperties(s, Int(schema.pointee.unevaluatedProperties), node, &annotations) {
                     valid = false
                     if stopEarly { return false }
                 }
             }
         case .array:
-            for index in schema.arrays.range {
+            for index in schema.pointee.arrays.range {
                 if !checkArray(s, checks[index], node, &annotations, collect: collect) {
                     valid = false
                     if stopEarly { return false }
                 }
             }
-            if schema.unevaluatedItems >= 0 {
-                if !checkUnevaluatedItems(s, Int(schema.unevaluatedItems), node, &annotations) {
+            if schema.pointee.unevaluatedItems >= 0 {
+                if !checkUnevaluatedItems(s, Int(schema.pointee.unevaluatedItems), node, &annotations) {
                     valid = false
                     if stopEarly { return false }
                 }
@@ -362,6 +361,22 @@ struct Evaluator {
         return JSONEquality.equal(document, node, buffers.program.constants[index], 0)
     }
 
+    /// Whether two nodes of the instance are equal (JSON equality). Two strings without escapes
+    /// are compared by their bytes through the pinned text; anything else goes through
+    /// ``JSONEquality``.
+    @inline(__always)
+    func instanceNodesEqual(_ x: Int, _ y: Int) -> Bool {
+        let a = nodes[x]
+        let b = nodes[y]
+        guard a.kind == b.kind else { return false }
+        if a.kind == .string && (a.flags | b.flags) & JSONNode.Flags.escaped == 0 {
+            let count = Int(a.end - a.start)
+            return count == Int(b.end - b.start)
+                && (count == 0 || memcmpEqual(text + Int(a.start), text + Int(b.start), count))
+        }
+        return JSONEquality.equal(document, x, document, y)
+    }
+
     func typeName(_ node: Int) -> String {
         switch kindOf(node) {
         case .null: return "null"
@@ -373,6 +388,7 @@ struct Evaluator {
         }
     }
 
+    @inline(__always)
     func matchesType(_ mask: UInt8, _ node: Int) -> Bool {
         switch kindOf(node) {
         case .null: return mask & TypeBits.null != 0
@@ -386,6 +402,7 @@ struct Evaluator {
         }
     }
 
+    @inline(__always)
     func isInteger(_ node: Int) -> Bool {
         if nodes[node].flags & JSONNode.Flags.integer != 0 { return true }
         return decimal(node)?.isInteger ?? false
@@ -396,11 +413,13 @@ struct Evaluator {
     }
 
     /// The number at `node` as a Double when the conversion is exact (no allocation).
+    @inline(__always)
     func exactDouble(_ node: Int) -> Double? {
         JSONDecimal.exactDouble(rawText(node))
     }
 
     /// A small integer's value without building a decimal (≤ 18 digits, no fraction/exponent).
+    @inline(__always)
     func smallInteger(_ node: Int) -> Int64? {
         let n = nodes[node]
         guard n.flags & JSONNode.Flags.integer != 0, n.end - n.start <= 18 else { return nil }

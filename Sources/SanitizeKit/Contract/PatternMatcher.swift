@@ -28,6 +28,12 @@ struct PatternMatcher: Sendable {
 
     /// Matches anywhere in the UTF-8 text (not anchored, as JSON Schema says).
     func match(_ utf8: UnsafeRawBufferPointer) -> Outcome {
+        PatternMatcher.match(compiled, utf8)
+    }
+
+    /// Matches `compiled` anywhere in the UTF-8 text: what ``match(_:)`` does, for callers that
+    /// hold the compiled pattern without the matcher around it.
+    static func match(_ compiled: PCRE2Pattern, _ utf8: UnsafeRawBufferPointer) -> Outcome {
         do {
             return try compiled.matches(utf8) ? .matched : .notMatched
         } catch {

@@ -18,6 +18,9 @@ final class ProgramBuffers: @unchecked Sendable {
     /// bytes are in `constantBytes` when it is a string; `count` is -1 for other kinds.
     let constantSpans: UnsafeBufferPointer<KeySpan>
     let constantBytes: UnsafeBufferPointer<UInt8>
+    /// The compiled `pattern`s of ``ContractProgram/patterns``, unretained (the program holds
+    /// them), so that matching one costs no reference counting.
+    let patterns: UnsafeBufferPointer<Unmanaged<PCRE2Pattern>>
 
     /// The hot part of each ``ObjectShape`` as plain values: property hashes, key indices and
     /// schemas live in ``hashes`` and ``lists``.
@@ -70,6 +73,7 @@ final class ProgramBuffers: @unchecked Sendable {
                 return KeySpan(start: start, count: constantBytes.count - start, hash: 0)
             })
         self.constantBytes = ProgramBuffers.copy(constantBytes)
+        patterns = ProgramBuffers.copy(program.patterns.map { Unmanaged.passUnretained($0.compiled) })
         var allHashes: [UInt64] = []
         var fast: [FastShape] = []
         var lists = program.lists
@@ -97,6 +101,12 @@ final class ProgramBuffers: @unchecked Sendable {
         return span.count == 0 || memcmpEqual(keyBytes.baseAddress! + span.start, bytes.baseAddress!, span.count)
     }
 
+    /// Matches pattern `index` anywhere in the UTF-8 text.
+    @inline(__always)
+    func matchPattern(_ index: Int, _ utf8: UnsafeRawBufferPointer) -> PatternMatcher.Outcome {
+        patterns[index]._withUnsafeGuaranteedRef { PatternMatcher.match($0, utf8) }
+    }
+
     /// Whether constant `index` is a string whose bytes are `bytes` (unescaped UTF-8).
     @inline(__always)
     func constantIsString(_ index: Int, equalTo bytes: UnsafeRawBufferPointer) -> Bool {
@@ -116,7 +126,8 @@ final class ProgramBuffers: @unchecked Sendable {
             UnsafeMutableRawPointer(mutating: lists.baseAddress), UnsafeMutableRawPointer(mutating: fastBounds.baseAddress),
             UnsafeMutableRawPointer(mutating: keyBytes.baseAddress), UnsafeMutableRawPointer(mutating: keySpans.baseAddress),
             UnsafeMutableRawPointer(mutating: shapes.baseAddress), UnsafeMutableRawPointer(mutating: hashes.baseAddress),
-            UnsafeMutableRawPointer(mutating: constantSpans.baseAddress), UnsafeMutableRawPointer(mutating: constantBytes.baseAddress)]
+            UnsafeMutableRawPointer(mutating: constantSpans.baseAddress), UnsafeMutableRawPointer(mutating: constantBytes.baseAddress),
+            UnsafeMutableRawPointer(mutating: patterns.baseAddress)]
         {
             buffer?.deallocate()
         }

@@ -1,7 +1,7 @@
 /// A strict RFC 8259 parser from bytes to a flat node array.
 ///
 /// One pass over the bytes checks the grammar and UTF-8 (RFC 3629) together. It is iterative
-/// (an explicit stack of open containers), so nesting depth is bounded by
+/// (the open containers form a stack linked through their nodes), so nesting depth is bounded by
 /// ``JSONLimits/maxDepth`` and never by the thread's stack. Rejected: invalid UTF-8, unpaired
 /// surrogate escapes, control characters in strings, leading zeros, trailing commas, trailing
 /// garbage, and (by default) duplicate keys.
@@ -57,6 +57,14 @@ struct JSONParser {
 
     // MARK: driver
 
+    /// The containers opened and not yet closed while parsing.
+    struct OpenContainers {
+        /// The innermost one's node index; -1 when none is open.
+        var innermost = -1
+        /// How many are open.
+        var depth = 0
+    }
+
     @inline(__always)
     mutating func skipWhitespace() {
         while position < length {
@@ -72,39 +80,42 @@ struct JSONParser {
         guard length <= limits.maxBytes else {
             throw SanitizeError(.limitExceeded, "JSON document of \(length) bytes is over the limit of \(limits.maxBytes)")
         }
-        // Open containers: node index; object-ness is read from the node.
-        var stack: [Int] = []
-        stack.reserveCapacity(16)
+        // The open containers: the innermost one's node index (-1: none) and how many there
+        // are. Each open container's `next` field, which is set only when it closes, holds its
+        // parent's index + 1 meanwhile: a stack with no allocation of its own.
+        var open = OpenContainers()
         skipWhitespace()
         // `parseValue` returns true when it opened a non-empty container whose first value
         // (after its key, for an object) must be parsed next: a loop, never recursion.
-        var opened = try parseValue(&stack)
+        var opened = try parseValue(&open)
         while true {
             if opened {
-                opened = try parseValue(&stack)
+                opened = try parseValue(&open)
                 continue
             }
             // After a value: close containers or continue them.
-            guard let open = stack.last else { break }
+            guard open.innermost >= 0 else { break }
+            let innermost = open.innermost
             skipWhitespace()
             guard position < length else {
-                throw fail(.jsonSyntax, "unexpected end of input inside \(nodes[open].kind == .object ? "an object" : "an array")", at: position)
+                throw fail(.jsonSyntax, "unexpected end of input inside \(nodes[innermost].kind == .object ? "an object" : "an array")", at: position)
             }
             let byte = base[position]
-            let isObject = nodes[open].kind == .object
+            let isObject = nodes[innermost].kind == .object
             if byte == 0x2C {  // ,
                 position += 1
                 skipWhitespace()
                 if isObject {
-                    try parseKey(open)
+                    try parseKey(innermost)
                 } else {
-                    nodes[open].count += 1
+                    nodes[innermost].count += 1
                 }
                 opened = true
             } else if byte == (isObject ? 0x7D : 0x5D) {
                 position += 1
-                try close(open)
-                stack.removeLast()
+                open.innermost = Int(nodes[innermost].next) - 1
+                open.depth -= 1
+                try close(innermost)
             } else {
                 throw fail(.jsonSyntax, "expected ',' or '\(isObject ? "}" : "]")' but found \(describe(position))", at: position)
             }
@@ -139,12 +150,12 @@ struct JSONParser {
 
     /// Parses one value; a container is opened (pushed) and, when empty, closed at once.
     /// - Returns: whether a non-empty container was opened (its first value comes next).
-    mutating func parseValue(_ stack: inout [Int]) throws(SanitizeError) -> Bool {
+    mutating func parseValue(_ open: inout OpenContainers) throws(SanitizeError) -> Bool {
         guard position < length else { throw fail(.jsonSyntax, "expected a value but found end of input", at: position) }
         switch base[position] {
         case 0x7B, 0x5B:  // { [
             let isObject = base[position] == 0x7B
-            if stack.count >= limits.maxDepth {
+            if open.depth >= limits.maxDepth {
                 throw fail(.jsonTooDeep, "nesting is deeper than the limit of \(limits.maxDepth)", at: position)
             }
             let index = nodes.count
@@ -156,7 +167,9 @@ struct JSONParser {
                 try close(index)
                 return false
             }
-            stack.append(index)
+            nodes[index].next = UInt32(open.innermost + 1)
+            open.innermost = index
+            open.depth += 1
             if isObject {
                 try parseKey(index)
             } else {
