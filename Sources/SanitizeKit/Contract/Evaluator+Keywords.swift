@@ -198,6 +198,9 @@ extension Evaluator {
             if shape.count > 0 {
                 let start = guess
                 let found: Int = withString(child) { key in
+                    // The expected property first, by its bytes alone: when members come in
+                    // schema order the key need not be hashed at all.
+                    if buffers.keyEquals(Int(lists[shape.keys + start]), key) { return start }
                     let hash = JSONDocument.keyHash(key)
                     var index = start
                     for _ in 0..<shape.count {

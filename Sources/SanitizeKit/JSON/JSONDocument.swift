@@ -334,15 +334,27 @@ public struct JSONDocument: Sendable {
     }
 }
 
+/// Whether `count` bytes at `a` and `b` are equal: words at a time, and the last (partial) word
+/// as an overlapping load that ends at the end, so short keys take one or two compares and no
+/// byte loop.
 @usableFromInline
 func memcmpEqual(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ count: Int) -> Bool {
-    var index = 0
-    while index + 8 <= count {
-        if a.loadUnaligned(fromByteOffset: index, as: UInt64.self) != b.loadUnaligned(fromByteOffset: index, as: UInt64.self) {
-            return false
+    if count >= 8 {
+        var index = 0
+        while index + 8 <= count {
+            if a.loadUnaligned(fromByteOffset: index, as: UInt64.self) != b.loadUnaligned(fromByteOffset: index, as: UInt64.self) {
+                return false
+            }
+            index += 8
         }
-        index += 8
+        return index == count
+            || a.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) == b.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
     }
+    if count >= 4 {
+        return a.loadUnaligned(as: UInt32.self) == b.loadUnaligned(as: UInt32.self)
+            && a.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self) == b.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+    }
+    var index = 0
     while index < count {
         if a.load(fromByteOffset: index, as: UInt8.self) != b.load(fromByteOffset: index, as: UInt8.self) { return false }
         index += 1
