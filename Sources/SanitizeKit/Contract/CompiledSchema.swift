@@ -134,6 +134,8 @@ enum TypeBits {
     static let string: UInt8 = 16
     static let array: UInt8 = 32
     static let object: UInt8 = 64
+    /// Every type: what a schema without `type` allows.
+    static let any: UInt8 = 127
 
     static func names(_ mask: UInt8) -> String {
         var names: [String] = []
@@ -154,6 +156,9 @@ struct CompiledSchema: Sendable {
     var kind: Kind = .checks
     /// Index into ``ContractProgram/resources`` (for the dynamic scope).
     var resource: Int32 = 0
+    /// The `type` keyword's allowed types (``TypeBits``), checked before any other keyword
+    /// without a dispatch of its own; ``TypeBits/any`` when the schema has no `type`.
+    var typeMask: UInt8 = TypeBits.any
     var general = PoolRange()
     var inPlace = PoolRange()
     var strings = PoolRange()

@@ -291,7 +291,12 @@ struct ContractCompiler {
                     program.checks.append(contentsOf: checks)
                     return range
                 }
-                schema.general = flush(builder.general)
+                var general = builder.general
+                if case .type(let mask)? = general.first {
+                    schema.typeMask = mask
+                    general.removeFirst()
+                }
+                schema.general = flush(general)
                 schema.inPlace = flush(builder.inPlace)
                 schema.strings = flush(builder.strings)
                 schema.numbers = flush(builder.numbers)

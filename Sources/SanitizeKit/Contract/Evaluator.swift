@@ -238,6 +238,12 @@ struct Evaluator {
         _ s: Int, _ schema: UnsafePointer<CompiledSchema>, _ node: Int, _ annotations: inout Annotations, collect: Bool
     ) -> Bool {
         var valid = true
+        let typeMask = schema.pointee.typeMask
+        if typeMask != TypeBits.any && !matchesType(typeMask, node) {
+            report(s, "type", .type, "expected \(TypeBits.names(typeMask)), found \(typeName(node))")
+            valid = false
+            if stopEarly { return false }
+        }
         for index in schema.pointee.general.range {
             if !checkGeneral(s, checks[index], node) {
                 valid = false
