@@ -6,11 +6,16 @@ extension Evaluator {
     func codePointCount(_ node: Int) -> Int {
         let n = nodes[node]
         if n.flags & (JSONNode.Flags.ascii | JSONNode.Flags.escaped) == JSONNode.Flags.ascii { return Int(n.end - n.start) }
-        return withString(node) { bytes in
-            var count = 0
-            for byte in bytes where byte & 0xC0 != 0x80 { count += 1 }
-            return count
-        }
+        if n.flags & JSONNode.Flags.escaped == 0 { return Self.codePoints(in: rawText(node)) }
+        return withString(node) { Self.codePoints(in: $0) }
+    }
+
+    /// The code points in well-formed UTF-8: the bytes that are not continuation bytes.
+    @inline(never)
+    static func codePoints(in bytes: UnsafeRawBufferPointer) -> Int {
+        var count = 0
+        for byte in bytes where byte & 0xC0 != 0x80 { count += 1 }
+        return count
     }
 
     mutating func checkString(_ s: Int, _ check: Check, _ node: Int) -> Bool {
@@ -61,8 +66,15 @@ extension Evaluator {
         if let limit = fast.double, let value = exactDouble(node) {
             return value < limit ? -1 : (value == limit ? 0 : 1)
         }
-        guard let value = decimal(node) else { return 0 }
-        return JSONDecimal.compare(value, buffers.program.bounds[Int(boundIndex)].decimal)
+        return Self.compareDecimal(rawText(node), buffers.program.bounds[Int(boundIndex)].decimal)
+    }
+
+    /// Compares a number's text with a bound exactly, as decimals: out of line and static, so
+    /// that the fast paths of ``compare(_:_:)`` keep small frames and copy nothing.
+    @inline(never)
+    static func compareDecimal(_ text: UnsafeRawBufferPointer, _ bound: JSONDecimal) -> Int {
+        guard let value = JSONDecimal(text: text) else { return 0 }
+        return JSONDecimal.compare(value, bound)
     }
 
     mutating func checkNumber(_ s: Int, _ check: Check, _ node: Int) -> Bool {

@@ -240,7 +240,7 @@ struct Evaluator {
         var valid = true
         let typeMask = schema.pointee.typeMask
         if typeMask != TypeBits.any && !matchesType(typeMask, node) {
-            report(s, "type", .type, "expected \(TypeBits.names(typeMask)), found \(typeName(node))")
+            reportTypeMismatch(s, typeMask, node)
             valid = false
             if stopEarly { return false }
         }
@@ -301,6 +301,13 @@ struct Evaluator {
             break
         }
         return valid
+    }
+
+    /// Reports a `type` violation; out of line, so that its message's temporaries stay out of
+    /// the frame of ``evaluateChecks(_:_:_:_:collect:)``, which every nesting level holds.
+    @inline(never)
+    func reportTypeMismatch(_ s: Int, _ mask: UInt8, _ node: Int) {
+        report(s, "type", .type, "expected \(TypeBits.names(mask)), found \(typeName(node))")
     }
 
     /// Evaluates a subschema against another node with fresh annotations.
@@ -411,7 +418,15 @@ struct Evaluator {
     @inline(__always)
     func isInteger(_ node: Int) -> Bool {
         if nodes[node].flags & JSONNode.Flags.integer != 0 { return true }
-        return decimal(node)?.isInteger ?? false
+        return Self.isIntegerDecimal(rawText(node))
+    }
+
+    /// Whether a number written with a fraction or an exponent (`1.0`, `1e2`) is an integer.
+    /// Out of line and static: the fast paths that inline ``isInteger(_:)`` keep small frames
+    /// (debug and sanitizer builds recurse through them) and copy nothing.
+    @inline(never)
+    static func isIntegerDecimal(_ text: UnsafeRawBufferPointer) -> Bool {
+        JSONDecimal(text: text)?.isInteger ?? false
     }
 
     func decimal(_ node: Int) -> JSONDecimal? {

@@ -19,11 +19,12 @@
 /// locals on a "fake stack"; its runtime is asked for the real frame first), the budget always
 /// says yes and only the depth limit applies.
 struct StackBudget {
-    /// Evaluation depth from which the stack is checked at every level. Low because a debug
-    /// build's evaluator frames take up to about 15 KiB per level (object members through
-    /// `$ref`): 8 levels are about 120 KiB, within a 256 KiB thread's stack before the first
-    /// check. Ordinary records (a few levels of objects and arrays) stay below it.
-    static let threshold = 8
+    /// Evaluation depth from which the stack is checked at every level. Low because unoptimized
+    /// frames are large: an AddressSanitizer debug build's evaluator takes about 37 KiB per
+    /// level of object members (evaluate, evaluateChecks, checkObject, checkShape), so 4 levels
+    /// are about 150 KiB, within a 256 KiB thread's stack before the first check. Ordinary
+    /// records (a few levels of objects and arrays) stay below it and pay nothing.
+    static let threshold = 4
     /// The least room kept free below the current frame: enough for one more level, a violation
     /// report and the leaf checks (string formats, a PCRE2 match on its 32 KiB JIT stack).
     static let minimumMargin: UInt = 64 << 10
