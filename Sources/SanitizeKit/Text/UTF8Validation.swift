@@ -26,9 +26,30 @@ public enum UTF8Validation {
             var state: UInt64 = 0
             var i = 0
             var sequenceStart = 0  // a word start where the state was `accept`: a sequence begins there
-            // No branch inside the loop: text that mixes ASCII and other scripts makes a branch on
-            // "is this word ASCII" mispredict often, which costs more than eight shifts. `reject`
-            // is a trap state, so checking once at the end is enough.
+            // ASCII is skipped 32 bytes at a time, between sequences. The test is per 32-byte
+            // block, not per word: on text that mixes ASCII and other scripts a per-word branch
+            // mispredicts often, which costs more than eight shifts, while a block of such text
+            // is almost never all ASCII (and a block of ASCII text almost always is).
+            while i + 32 <= count {
+                @inline(__always) func word(_ k: Int) -> UInt64 {
+                    UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i + 8 * k, as: UInt64.self))
+                }
+                let (w0, w1, w2, w3) = (word(0), word(1), word(2), word(3))
+                if state & 63 == State.accept.offset {
+                    sequenceStart = i
+                    if (w0 | w1 | w2 | w3) & 0x8080_8080_8080_8080 == 0 {
+                        i += 32
+                        continue
+                    }
+                }
+                state = advance(state, over: w0, skipping: 0, rows: row)
+                state = advance(state, over: w1, skipping: 0, rows: row)
+                state = advance(state, over: w2, skipping: 0, rows: row)
+                state = advance(state, over: w3, skipping: 0, rows: row)
+                i += 32
+            }
+            // No branch inside this loop; `reject` is a trap state, so checking once at the
+            // end is enough.
             while i + 8 <= count {
                 let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
                 sequenceStart = state & 63 == State.accept.offset ? i : sequenceStart

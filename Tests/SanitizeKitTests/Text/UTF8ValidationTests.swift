@@ -40,9 +40,10 @@ struct UTF8ValidationTests {
             for second in seconds {
                 // The pair, then two continuation bytes (which four-byte leads need), starting at
                 // each of the eight byte positions of a word: followed by more words, or at the
-                // end (the last, partial word; or a line shorter than a word).
+                // end (the last, partial word; or a line shorter than a word); and after a
+                // 32-byte ASCII block that is skipped whole.
                 let sequence: [UInt8] = [UInt8(lead), second, 0x80, 0xBF]
-                for before in 0..<8 {
+                for before in Array(0..<8) + [32, 37] {
                     for after in [0, 11] {
                         let bytes = [UInt8](repeating: 0x61, count: before) + sequence + [UInt8](repeating: 0x62, count: after)
                         let offset = UTF8Validation.firstInvalidByteOffset(in: bytes)
@@ -57,7 +58,7 @@ struct UTF8ValidationTests {
                 }
             }
         }
-        #expect(checked == 256 * 19 * 16)
+        #expect(checked == 256 * 19 * 20)
     }
 
     @Test("on long mixed text with one fault anywhere, the offset is where the bad sequence starts")
