@@ -57,8 +57,7 @@ struct PoolRange: Sendable {
 /// One compiled keyword. Every payload is a plain value (an index into one of the program's
 /// tables or pools), so checks are copied without reference counting in the hot path.
 enum Check: Sendable {
-    // any type
-    case type(UInt8)
+    // any type (`type` itself is ``CompiledSchema/typeMask``)
     case const(Int32)
     /// Constant indices in `lists`.
     case enumeration(PoolRange)
@@ -235,6 +234,7 @@ struct ContractProgram: Sendable {
 
 /// A schema's checks while it is being compiled, before they move into the program's pool.
 struct SchemaBuilder {
+    var typeMask: UInt8 = TypeBits.any
     var general: [Check] = []
     var inPlace: [Check] = []
     var strings: [Check] = []
@@ -247,7 +247,7 @@ struct SchemaBuilder {
     var sanitizeSteps: Int32 = -1
 
     var isTrivial: Bool {
-        general.isEmpty && inPlace.isEmpty && strings.isEmpty && numbers.isEmpty && objects.isEmpty && arrays.isEmpty
+        typeMask == TypeBits.any && general.isEmpty && inPlace.isEmpty && strings.isEmpty && numbers.isEmpty && objects.isEmpty && arrays.isEmpty
             && unevaluatedProperties < 0 && unevaluatedItems < 0 && sanitizeSteps < 0 && !sensitive
     }
 }

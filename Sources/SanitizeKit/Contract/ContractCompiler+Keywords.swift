@@ -201,7 +201,7 @@ extension ContractCompiler {
                 default: throw invalid("type", "unknown type \(name.jsonText)")
                 }
             }
-            schema.general.append(.type(mask))
+            schema.typeMask = mask
         }
         if let value = keywords["const"] { schema.general.append(.const(try constant(value))) }
         if let value = keywords["enum"] {

@@ -291,12 +291,8 @@ struct ContractCompiler {
                     program.checks.append(contentsOf: checks)
                     return range
                 }
-                var general = builder.general
-                if case .type(let mask)? = general.first {
-                    schema.typeMask = mask
-                    general.removeFirst()
-                }
-                schema.general = flush(general)
+                schema.typeMask = builder.typeMask
+                schema.general = flush(builder.general)
                 schema.inPlace = flush(builder.inPlace)
                 schema.strings = flush(builder.strings)
                 schema.numbers = flush(builder.numbers)

@@ -6,7 +6,6 @@ extension Evaluator {
     func codePointCount(_ node: Int) -> Int {
         let n = nodes[node]
         if n.flags & (JSONNode.Flags.ascii | JSONNode.Flags.escaped) == JSONNode.Flags.ascii { return Int(n.end - n.start) }
-        if n.flags & JSONNode.Flags.escaped == 0 { return Self.codePoints(in: rawText(node)) }
         return withString(node) { Self.codePoints(in: $0) }
     }
 
@@ -35,14 +34,11 @@ extension Evaluator {
         case .pattern(let index):
             let outcome = withString(node) { buffers.matchPattern(Int(index), $0) }
             if outcome == .matched { return true }
-            let matcher = buffers.program.patterns[Int(index)]
-            switch outcome {
-            case .matched:
-                return true
-            case .notMatched:
-                report(s, "pattern", .pattern, "string does not match the pattern \(JSONValue.string(matcher.source).jsonText)\(shown(node))")
-            case .gaveUp:
-                report(s, "pattern", .patternLimit, "the pattern \(JSONValue.string(matcher.source).jsonText) gave up on this string (PCRE2 match limit, catastrophic backtracking), so it is refused\(shown(node))")
+            let source = JSONValue.string(buffers.program.patterns[Int(index)].source).jsonText
+            if outcome == .gaveUp {
+                report(s, "pattern", .patternLimit, "the pattern \(source) gave up on this string (PCRE2 match limit, catastrophic backtracking), so it is refused\(shown(node))")
+            } else {
+                report(s, "pattern", .pattern, "string does not match the pattern \(source)\(shown(node))")
             }
             return false
         case .format(let kind):

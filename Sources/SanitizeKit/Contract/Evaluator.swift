@@ -343,10 +343,6 @@ struct Evaluator {
 
     mutating func checkGeneral(_ s: Int, _ check: Check, _ node: Int) -> Bool {
         switch check {
-        case .type(let mask):
-            if matchesType(mask, node) { return true }
-            report(s, "type", .type, "expected \(TypeBits.names(mask)), found \(typeName(node))")
-            return false
         case .const(let index):
             if equalsConstant(Int(index), node) { return true }
             report(s, "const", .const, "value is not the required constant\(shown(node))")
