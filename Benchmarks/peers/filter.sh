@@ -38,20 +38,22 @@ export NODE_PATH=/usr/share/nodejs  # where Debian puts node-ajv
 cores=$(nproc)
 printf '%s: %d records, %.1f MB, %d cores\n\n' "$data" "$records" "$(echo "$bytes / 1000000" | bc -l)" "$cores"
 declare -A seconds peak counts
-run() {  # name, command...
+run() {  # name, [--discard-output], command...  (record output goes to /dev/null; counts are captured)
   local name="$1"; shift
+  local discard=()
+  if [ "$1" = --discard-output ]; then discard=(--discard-output); shift; fi
   local result
-  result=$(python3 "$here/measure.py" "$data" "$@" 2>"$work/$name.err" || true)
+  result=$(python3 "$here/measure.py" "${discard[@]}" "$data" "$@" 2>"$work/$name.err" || true)
   read -r seconds["$name"] peak["$name"] < <(tail -1 "$work/$name.err")
   counts["$name"]="$result"
 }
-run "sanitize --jobs $cores" "$bin" filter --contract Rules/contracts/user.schema.json --jobs "$cores" --stats --report /dev/null
+run "sanitize --jobs $cores" --discard-output "$bin" filter --contract Rules/contracts/user.schema.json --jobs "$cores" --stats --report /dev/null
 stats_all=$(grep -o '"recordsOut":[0-9]*,"invalid":[0-9]*' "$work/sanitize --jobs $cores.err" || true)
-run "sanitize --jobs 1" "$bin" filter --contract Rules/contracts/user.schema.json --jobs 1 --stats --report /dev/null
+run "sanitize --jobs 1" --discard-output "$bin" filter --contract Rules/contracts/user.schema.json --jobs 1 --stats --report /dev/null
 stats_one=$(grep -o '"recordsOut":[0-9]*,"invalid":[0-9]*' "$work/sanitize --jobs 1.err" || true)
 run "ajv" node "$here/ajv-validate.js" "$work/contract.draft7.json" "$data"
 run "fastjsonschema" python3 "$here/fastjsonschema-validate.py" "$work/contract.draft7.json" "$data"
-run "jq -c . (parse+print)" jq -c .
+run "jq -c . (parse+print)" --discard-output jq -c .
 
 read -r ajv_valid ajv_invalid <<<"${counts[ajv]}"
 printf '| tool | MB/s | records/s | peak RSS (MB) | × Ajv records/s |\n|---|---:|---:|---:|---:|\n'

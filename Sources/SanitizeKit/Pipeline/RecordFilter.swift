@@ -45,6 +45,11 @@ public struct RecordFilter: Sendable {
     /// Every `x-sanitize` value of the schema and its resources, compiled, for the
     /// evaluator-driven path of schemas without a plan.
     private let stepsByValue: [JSONValue: [SanitizeStep]]
+    /// The one-pass check that lets most clean, valid records skip the general path, when
+    /// the contract is made of keywords it reads.
+    private let shapeCheck: ShapeCheck?
+    /// Owns the memory `shapeCheck` points into.
+    private let shapeCheckStorage: ShapeCheck.Storage?
 
     /// Creates a filter for a contract given as a parsed schema.
     ///
@@ -65,9 +70,11 @@ public struct RecordFilter: Sendable {
     }
 
     /// As the public initializer; `planning: false` always asks the evaluator where steps
-    /// apply (tests compare both ways).
+    /// apply, and `shapeChecking: false` sends every record down the general path (tests
+    /// compare the ways).
     init(
-        schema: JSONValue, resources: ContractResources, options: Contract.Options, limits: JSONLimits, planning: Bool
+        schema: JSONValue, resources: ContractResources, options: Contract.Options, limits: JSONLimits, planning: Bool,
+        shapeChecking: Bool = true
     ) throws {
         let contract = try Contract(schema: schema, resources: resources, options: options)
         var compiled: [JSONValue: [SanitizeStep]] = [:]
@@ -87,6 +94,11 @@ public struct RecordFilter: Sendable {
         self.plan = plan
         self.planSteps = plan?.lists.map { compiled[$0] ?? [] } ?? []
         self.stepsByValue = compiled
+        let shape = plan != nil && shapeChecking
+            ? ShapeCheck.build(schema: schema, stepLists: compiled, assertFormats: options.assertFormats, limits: limits)
+            : nil
+        self.shapeCheck = shape?.check
+        self.shapeCheckStorage = shape?.storage
     }
 
     /// Creates a filter for a contract file.
@@ -123,6 +135,8 @@ public struct RecordFilter: Sendable {
         self.plan = nil
         self.planSteps = []
         self.stepsByValue = [:]
+        self.shapeCheck = nil
+        self.shapeCheckStorage = nil
     }
 
     /// The filter `sanitize filter` uses without `--contract`: the compiled-in copy of
@@ -156,7 +170,8 @@ public struct RecordFilter: Sendable {
     /// Sanitizes and validates one record.
     /// - Parameters:
     ///   - record: the record's bytes (one NDJSON line, without the newline).
-    ///   - document: a document to parse into, reused across calls to avoid allocation.
+    ///   - document: buffers to parse into, reused across calls to avoid allocation (what it
+    ///     holds afterwards is unspecified: a clean record may be passed without parsing).
     /// - Returns: the sanitized record and its violations.
     public func process(_ record: UnsafeRawBufferPointer, reusing document: inout JSONDocument) -> Outcome {
         var workspace = Workspace()
@@ -206,6 +221,11 @@ public struct RecordFilter: Sendable {
     package func process(
         _ record: UnsafeRawBufferPointer, in workspace: inout Workspace, appendingTo output: inout [UInt8]
     ) -> Written {
+        // A clean, valid record is written as it came, after one pass over its bytes.
+        if let shapeCheck, shapeCheck.passes(record) {
+            output.append(contentsOf: record)
+            return Written(wroteRecord: true, violations: [])
+        }
         do throws(SanitizeError) {
             try workspace.document.reparse(record, limits: limits)
         } catch {

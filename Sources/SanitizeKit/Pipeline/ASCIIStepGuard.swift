@@ -1,0 +1,85 @@
+/// What a list of `x-sanitize` steps needs to see in an ASCII string (one without C0
+/// controls, as an unescaped JSON string is) to be sure that every step leaves it as it is.
+///
+/// It answers in one pass over the bytes what ``SanitizeStep/leavesUnchanged(_:utf8:)`` would
+/// answer step by step from a ``TextProfile``: for ASCII text without C0 controls the profile
+/// is fully known from the length, the two edge bytes and whether a DEL occurs. A "yes" is
+/// certain; a "no" means "maybe not", and the caller applies the steps.
+struct ASCIIStepGuard: Sendable {
+    /// A step may change any value (an encoder): the answer is always "maybe not".
+    private var isOpaque = false
+    /// The smallest truncation limit (ASCII: one byte is one scalar is one grapheme).
+    private var maxLength = Int.max
+    /// `trim` is in the list: neither edge may be whitespace.
+    private var trimsEdges = false
+    /// `strip-controls` is in the list: no DEL.
+    private var stripsDelete = false
+    /// Bytes that may make a strip step change or refuse the value (128-bit set).
+    private var stopLow: UInt64 = 0
+    private var stopHigh: UInt64 = 0
+    /// `lowercase-domain` is in the list: no capital letter after the last `@`.
+    private var lowercasesDomain = false
+
+    /// Summarizes a step list.
+    init(_ steps: [SanitizeStep]) {
+        for step in steps {
+            switch step {
+            case .lowercaseDomain:
+                lowercasesDomain = true
+            case .text(let text):
+                switch text {
+                case .trim: trimsEdges = true
+                case .nfc, .nfkc, .stripBidi, .stripZeroWidth: continue  // ASCII is stable and has none
+                case .stripControls: stripsDelete = true
+                case .truncateGraphemes(let limit), .truncateBytes(let limit): maxLength = min(maxLength, limit)
+                case .stripSQL: addStopBytes(SQL.defaultStripSet)
+                case .stripShell: addStopBytes(Shell.defaultStripSet)
+                case .encode: isOpaque = true
+                }
+            }
+        }
+    }
+
+    private mutating func addStopBytes(_ set: StripSet) {
+        let bytes = set.asciiStopBytes()
+        stopLow |= bytes.low
+        stopHigh |= bytes.high
+    }
+
+    /// Whether every step leaves the ASCII text `bytes` unchanged and without an error.
+    /// - Parameters:
+    ///   - bytes: ASCII bytes with no byte below 0x20.
+    ///   - hasDelete: whether a DEL (0x7F) occurs in them.
+    @inline(__always)
+    func leavesUnchanged(_ bytes: UnsafeRawBufferPointer, hasDelete: Bool) -> Bool {
+        let count = bytes.count
+        if isOpaque || count > maxLength || (stripsDelete && hasDelete) { return false }
+        guard count > 0, let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return true }
+        if trimsEdges && (Self.isWhitespace(base[0]) || Self.isWhitespace(base[count - 1])) { return false }
+        if stopLow | stopHigh != 0 {
+            for i in 0..<count {
+                let byte = base[i]
+                let hit = byte < 64 ? stopLow >> UInt64(byte) : stopHigh >> UInt64(byte & 63)
+                if hit & 1 != 0 { return false }
+            }
+        }
+        if lowercasesDomain {
+            // Without an `@` the step leaves the value alone, whatever its case.
+            var sawCapital = false
+            var i = count - 1
+            while i >= 0 {
+                let byte = base[i]
+                if byte == UInt8(ascii: "@") { if sawCapital { return false } else { break } }
+                if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") { sawCapital = true }
+                i -= 1
+            }
+        }
+        return true
+    }
+
+    /// ASCII White_Space: TAB to CR, and space.
+    @inline(__always)
+    private static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || (byte >= 0x09 && byte <= 0x0D)
+    }
+}

@@ -1,0 +1,234 @@
+/// One pass of a ``ShapeCheck`` over a record's bytes: a recursive descent that checks each
+/// value against its schema node as it reads it. Every method returns `false` for "not sure"
+/// and the whole check then gives up; nothing here reports or allocates.
+struct ShapeScan {
+    let check: ShapeCheck
+    var cursor: UnsafePointer<UInt8>
+    let end: UnsafePointer<UInt8>
+
+    /// Reads one value at the cursor and checks it against node `index`.
+    mutating func value(at index: Int, depth: Int) -> Bool {
+        guard cursor < end else { return false }
+        let node = check.nodes + index
+        switch cursor.pointee {
+        case UInt8(ascii: "\""):
+            return string(node)
+        case UInt8(ascii: "{"):
+            return node.pointee.types & TypeBits.object != 0 && depth < check.maxDepth && object(node, depth: depth + 1)
+        case UInt8(ascii: "["):
+            return node.pointee.types & TypeBits.array != 0 && depth < check.maxDepth && array(node, depth: depth + 1)
+        case UInt8(ascii: "t"):
+            return node.pointee.types & TypeBits.boolean != 0 && literal("true")
+        case UInt8(ascii: "f"):
+            return node.pointee.types & TypeBits.boolean != 0 && literal("false")
+        case UInt8(ascii: "n"):
+            return node.pointee.types & TypeBits.null != 0 && literal("null")
+        default:
+            return integer(node)
+        }
+    }
+
+    // MARK: scalars
+
+    private mutating func literal(_ word: StaticString) -> Bool {
+        let length = word.utf8CodeUnitCount
+        guard end - cursor >= length, memcmpEqual(cursor, word.utf8Start, length) else { return false }
+        cursor += length
+        return true
+    }
+
+    /// A number written as a plain integer of at most 18 digits; anything else (a fraction,
+    /// an exponent, a longer integer) is left to the general path.
+    private mutating func integer(_ node: UnsafePointer<ShapeCheck.Node>) -> Bool {
+        guard node.pointee.types & (TypeBits.integer | TypeBits.number) != 0 else { return false }
+        let negative = cursor.pointee == UInt8(ascii: "-")
+        if negative { cursor += 1 }
+        let digitsStart = cursor
+        var magnitude: Int64 = 0
+        while cursor < end, cursor.pointee &- UInt8(ascii: "0") < 10 {
+            magnitude = magnitude &* 10 &+ Int64(cursor.pointee &- UInt8(ascii: "0"))
+            cursor += 1
+        }
+        let digits = cursor - digitsStart
+        guard digits > 0, digits <= 18, digits == 1 || digitsStart.pointee != UInt8(ascii: "0") else { return false }
+        if cursor < end {
+            let next = cursor.pointee
+            if next == UInt8(ascii: ".") || next == UInt8(ascii: "e") || next == UInt8(ascii: "E") { return false }
+        }
+        let value = negative ? -magnitude : magnitude
+        return value >= node.pointee.minimum && value <= node.pointee.maximum
+    }
+
+    /// What reading a string found.
+    private struct StringScan {
+        var bytes: UnsafeRawBufferPointer
+        var hasNonASCII: Bool
+        var hasDelete: Bool
+    }
+
+    /// Reads a string at the cursor (its opening quote); `nil` for an escape or a raw control
+    /// (which the general path handles or refuses).
+    @inline(__always)
+    private mutating func readString() -> StringScan? {
+        cursor += 1
+        let start = cursor
+        var high: UInt8 = 0
+        var delete = false
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        // Eight bytes at a time while none is a quote, a backslash, a control, DEL or non-ASCII.
+        while end - cursor >= 8 {
+            let word = UInt64(littleEndian: UnsafeRawPointer(cursor).loadUnaligned(as: UInt64.self))
+            let quote = word ^ (ones &* 0x22)
+            let backslash = word ^ (ones &* 0x5C)
+            let deleteBytes = word ^ (ones &* 0x7F)
+            let special =
+                ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((deleteBytes &- ones) & ~deleteBytes)
+                | ((word &- ones &* 0x20) & ~word) | word
+            if special & highs != 0 { break }
+            cursor += 8
+        }
+        while cursor < end {
+            let byte = cursor.pointee
+            if byte == UInt8(ascii: "\"") {
+                let bytes = UnsafeRawBufferPointer(start: start, count: cursor - start)
+                cursor += 1
+                return StringScan(bytes: bytes, hasNonASCII: high != 0, hasDelete: delete)
+            }
+            if byte == UInt8(ascii: "\\") || byte < 0x20 { return nil }
+            high |= byte & 0x80
+            if byte == 0x7F { delete = true }
+            cursor += 1
+        }
+        return nil
+    }
+
+    private mutating func string(_ node: UnsafePointer<ShapeCheck.Node>) -> Bool {
+        guard let scan = readString() else { return false }
+        let schema = node.pointee
+        guard schema.types & TypeBits.string != 0 else { return false }
+        let bytes = scan.bytes
+        var length = bytes.count
+        if scan.hasNonASCII {
+            guard UTF8Validation.firstInvalidByteOffset(in: bytes) == nil else { return false }
+            if schema.minLength > 0 || schema.maxLength < bytes.count { length = Self.codePoints(bytes) }
+        }
+        guard length >= schema.minLength, length <= schema.maxLength else { return false }
+        if schema.steps >= 0 {
+            if scan.hasNonASCII {
+                let profile = TextProfile(utf8: bytes)
+                for step in check.stepLists[schema.steps] where !step.leavesUnchanged(profile, utf8: bytes) {
+                    return false
+                }
+            } else if !check.guards[schema.steps].leavesUnchanged(bytes, hasDelete: scan.hasDelete) {
+                return false
+            }
+        }
+        if schema.pattern >= 0,
+            check.patterns[schema.pattern]._withUnsafeGuaranteedRef({ PatternMatcher.match($0, bytes) }) != .matched
+        {
+            return false
+        }
+        if let format = schema.format, !format.accepts(bytes) { return false }
+        return true
+    }
+
+    /// The number of code points in well-formed UTF-8: the bytes that are not continuations.
+    private static func codePoints(_ bytes: UnsafeRawBufferPointer) -> Int {
+        var count = 0
+        for byte in bytes where byte & 0xC0 != 0x80 { count += 1 }
+        return count
+    }
+
+    // MARK: containers
+
+    private mutating func object(_ node: UnsafePointer<ShapeCheck.Node>, depth: Int) -> Bool {
+        cursor += 1
+        let first = node.pointee.firstProperty
+        let propertyCount = node.pointee.propertyCount
+        var seen: UInt64 = 0
+        var members = 0
+        var expected = 0  // records usually list the members in the schema's order
+        if cursor < end && cursor.pointee == UInt8(ascii: "}") {
+            cursor += 1
+        } else {
+            while true {
+                guard cursor < end, cursor.pointee == UInt8(ascii: "\""), let key = readString() else { return false }
+                guard cursor < end, cursor.pointee == UInt8(ascii: ":") else { return false }
+                cursor += 1
+                guard let slot = Self.find(key.bytes, in: check.properties + first, count: propertyCount, from: expected) else {
+                    return false  // a name the schema does not list
+                }
+                let bit: UInt64 = 1 << UInt64(slot)
+                guard seen & bit == 0 else { return false }  // a duplicate key
+                seen |= bit
+                members += 1
+                expected = slot + 1
+                guard value(at: check.properties[first + slot].node, depth: depth), cursor < end else { return false }
+                let separator = cursor.pointee
+                cursor += 1
+                if separator == UInt8(ascii: "}") { break }
+                guard separator == UInt8(ascii: ",") else { return false }
+            }
+        }
+        let schema = node.pointee
+        return seen & schema.requiredMask == schema.requiredMask && members >= schema.minProperties
+            && members <= schema.maxProperties
+    }
+
+    /// The slot of the property named `name`, trying slot `from` first.
+    @inline(__always)
+    private static func find(
+        _ name: UnsafeRawBufferPointer, in properties: UnsafePointer<ShapeCheck.Property>, count: Int, from: Int
+    ) -> Int? {
+        let length = name.count
+        var slot = from < count ? from : 0
+        for _ in 0..<count {
+            let candidate = properties[slot].name
+            if candidate.count == length, length == 0 || memcmpEqual(candidate.baseAddress!, name.baseAddress!, length) {
+                return slot
+            }
+            slot = slot + 1 == count ? 0 : slot + 1
+        }
+        return nil
+    }
+
+    /// The most elements whose uniqueness the check compares itself.
+    private static let maxUniqueElements = 32
+
+    private mutating func array(_ node: UnsafePointer<ShapeCheck.Node>, depth: Int) -> Bool {
+        cursor += 1
+        let schema = node.pointee
+        var elements = 0
+        if cursor < end && cursor.pointee == UInt8(ascii: "]") {
+            cursor += 1
+            return schema.minItems == 0
+        }
+        return withUnsafeTemporaryAllocation(of: UnsafeRawBufferPointer.self, capacity: Self.maxUniqueElements) { seen in
+            while true {
+                if schema.uniqueItems {
+                    // Only string elements are compared here; anything else goes to the general path.
+                    guard elements < Self.maxUniqueElements, cursor < end, cursor.pointee == UInt8(ascii: "\"") else {
+                        return false
+                    }
+                    let start = cursor + 1
+                    guard value(at: schema.items, depth: depth) else { return false }
+                    let bytes = UnsafeRawBufferPointer(start: start, count: cursor - 1 - start)
+                    for index in 0..<elements where seen[index].count == bytes.count {
+                        if bytes.isEmpty || memcmpEqual(seen[index].baseAddress!, bytes.baseAddress!, bytes.count) { return false }
+                    }
+                    seen[elements] = bytes
+                } else {
+                    guard value(at: schema.items, depth: depth) else { return false }
+                }
+                elements += 1
+                guard cursor < end else { return false }
+                let separator = cursor.pointee
+                cursor += 1
+                if separator == UInt8(ascii: "]") { break }
+                guard separator == UInt8(ascii: ",") else { return false }
+            }
+            return elements >= schema.minItems && elements <= schema.maxItems
+        }
+    }
+}

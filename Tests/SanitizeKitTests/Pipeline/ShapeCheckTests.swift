@@ -1,0 +1,227 @@
+import Foundation
+import Testing
+
+@testable import SanitizeKit
+
+/// The shape check lets a record skip the general path; it may say "not sure" as often as it
+/// likes, but a "yes" must never change what the filter writes or reports.
+@Suite("Shape check")
+struct ShapeCheckTests {
+    static let userContract = Fixtures.repositoryRoot.appendingPathComponent("Rules/contracts/user.schema.json")
+
+    /// A contract that uses every keyword the check reads.
+    static let wideContract = #"""
+        {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://example.com/wide",
+         "title":"wide","type":"object","minProperties":1,"maxProperties":7,"x-note":"ignored",
+         "properties":{
+           "n":{"type":"integer","minimum":-5,"exclusiveMaximum":100},
+           "m":{"type":["number","null"],"exclusiveMinimum":-3,"maximum":3},
+           "b":{"type":"boolean"},
+           "s":{"type":"string","minLength":2,"maxLength":5,"x-sanitize":["trim","strip-controls",{"truncate":{"bytes":8}}]},
+           "d":{"type":"string","format":"email","x-sanitize":["lowercase-domain"]},
+           "p":{"type":"string","pattern":"^[a-z]+$","x-sanitize":[{"strip":"shell"}]},
+           "a":{"type":"array","minItems":1,"maxItems":4,"uniqueItems":true,
+                "items":{"type":"string","x-sanitize":["nfkc",{"strip":"sql"},{"truncate":{"graphemes":6}}]}},
+           "o":{"type":"object","properties":{"k":true,"never":false,"deep":{"type":"array","items":{"type":"array"}}},
+                "required":["k"],"additionalProperties":true},
+           "e":{"type":"string","x-sanitize":[{"encode":"url-query"}]}
+         },
+         "required":["n"],"additionalProperties":false}
+        """#
+
+    static func filters(_ schemaText: String, assertFormats: Bool = true) throws -> (checked: RecordFilter, general: RecordFilter) {
+        let schema = try JSONValue(parsing: schemaText)
+        let options = Contract.Options(assertFormats: assertFormats)
+        return (
+            try RecordFilter(schema: schema, resources: .init(), options: options, limits: .default, planning: true),
+            try RecordFilter(
+                schema: schema, resources: .init(), options: options, limits: .default, planning: true, shapeChecking: false)
+        )
+    }
+
+    static func check(_ schemaText: String, assertFormats: Bool = true) throws -> ShapeCheck.Storage? {
+        let schema = try JSONValue(parsing: schemaText)
+        var lists: [JSONValue: [SanitizeStep]] = [:]
+        for (_, value) in RecordFilter.stepValues(in: schema) { lists[value] = try SanitizeStep.list(value) }
+        return ShapeCheck.build(schema: schema, stepLists: lists, assertFormats: assertFormats, limits: .default)?.storage
+    }
+
+    static func passes(_ storage: ShapeCheck.Storage, _ record: String) -> Bool {
+        var record = record
+        return record.withUTF8 { ShapeCheck(storage, limits: .default).passes(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Valid, clean records for the wide contract (the first ``cleanCount``), and variations
+    /// of them that are invalid, would be changed by a step, or are left to the general path.
+    static let cleanCount = 9
+    static let wideRecords: [String] = {
+        let valid = [
+            #"{"n":1}"#, #"{"n":-5,"m":null,"b":true}"#, #"{"n":99,"m":3,"b":false,"s":"ab"}"#,
+            #"{"n":0,"s":"héllo","d":"a.b@example.com","p":"abc"}"#, #"{"a":["x","y","日本"],"n":7}"#,
+            #"{"n":2,"o":{"k":[1,[null,"x"],{}],"deep":[[],[1]]}}"#, #"{"n":3,"o":{"k":{}}}"#, #"{"n":-0}"#,
+            "{\"n\":1,\"s\":\"a\u{202E}b\"}",  // no strip-bidi among s's steps
+        ]
+        let odd = [
+            #"{"n":100}"#, #"{"n":-6}"#, #"{"n":1.0}"#, #"{"n":1e2}"#, #"{"n":01}"#, #"{"n":2,"o":{"k":[{"z":null}]}}"#,
+            #"{"n":1234567890123456789}"#, #"{"n":1,"m":-3}"#, #"{"n":1,"m":0.5}"#, #"{"n":1,"s":" ab"}"#,
+            #"{"n":1,"s":"ab "}"#, #"{"n":1,"s":"a\u007fb"}"#, "{\"n\":1,\"s\":\"a\u{7F}b\"}", #"{"n":1,"s":"abcdefghi"}"#,
+            #"{"n":1,"s":"a"}"#, #"{"n":1,"s":"ééééé"}"#, #"{"n":1,"s":"éééééé"}"#, #"{"n":1,"d":"a@EXAMPLE.com"}"#,
+            #"{"n":1,"d":"not-an-email"}"#, #"{"n":1,"p":"ab;c"}"#, #"{"n":1,"p":"ABC"}"#, #"{"n":1,"a":[]}"#,
+            #"{"n":1,"a":["x","x"]}"#, #"{"n":1,"a":["x","y","z","w","v"]}"#, #"{"n":1,"a":["x'--"]}"#,
+            #"{"n":1,"a":["ｆｕｌｌ"]}"#, #"{"n":1,"a":["abcdefg"]}"#, #"{"n":1,"a":[1]}"#, #"{"n":1,"o":{}}"#,
+            #"{"n":1,"o":{"k":1,"never":1}}"#, #"{"n":1,"o":{"k":1,"extra":1}}"#, #"{"n":1,"o":{"k":1,"deep":[1]}}"#,
+            #"{"n":1,"e":"plain"}"#, #"{"n":1,"n":1}"#, #"{"n":1,"zz":1}"#, #"{"m":1}"#, #"{}"#, #"[]"#, #""n""#,
+            #"{"n":1 }"#, #" {"n":1}"#, #"{"n":1}x"#, #"{"n":1,}"#, #"{"n" :1}"#, #"{"n":1,"s":"a\"b"}"#,
+            #"{"n":1,"b":tru}"#, #"{"n":1,"b":nul}"#, #"{"n":1,"m":nulll}"#, #"{"\u006e":1}"#,
+            "{\"n\":1,\"s\":\"a\u{1}b\"}", "{\"n\":1,\"s\":\"ab\u{00A0}\"}",
+            #"{"n":1,"m":-}"#, #"{"n":-}"#, #"{"n":1,"o":{"k":[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]}}"#,
+        ]
+        return valid + odd
+    }()
+
+    /// Runs both filters over `records` and every prefix and one-byte change of them; returns
+    /// how many records the check let through.
+    static func expectSameResults(_ filters: (checked: RecordFilter, general: RecordFilter), _ records: [[UInt8]], mutate: Bool) -> Int {
+        var variants: [[UInt8]] = records
+        if mutate {
+            let replacements: [UInt8] = [0x20, 0x22, 0x5C, 0x2C, 0x7D, 0x5D, 0x30, 0x41, 0xC3, 0xFF, 0x7F, 0x00]
+            for record in records {
+                for end in 0..<record.count { variants.append(Array(record[..<end])) }
+                for index in record.indices {
+                    for byte in replacements where byte != record[index] {
+                        var changed = record
+                        changed[index] = byte
+                        variants.append(changed)
+                    }
+                }
+            }
+        }
+        var passed = 0
+        for record in variants {
+            let a = filters.checked.process(record)
+            let b = filters.general.process(record)
+            #expect(a.sanitized == b.sanitized, "\(String(decoding: record, as: UTF8.self))")
+            #expect(a.violations == b.violations, "\(String(decoding: record, as: UTF8.self))")
+            if a.isValid && a.sanitized == record { passed += 1 }
+        }
+        return passed
+    }
+
+    @Test("the wide contract: same output and report with and without the check, under every mutation")
+    func wideContractAgrees() throws {
+        let filters = try Self.filters(Self.wideContract)
+        let records = Self.wideRecords.map { Array($0.utf8) }
+        _ = Self.expectSameResults(filters, records, mutate: true)
+        let storage = try #require(try Self.check(Self.wideContract))
+        // Non-vacuous: the valid, clean records do take the shortcut.
+        for record in Self.wideRecords.prefix(Self.cleanCount) { #expect(Self.passes(storage, record), "\(record)") }
+    }
+
+    @Test("every odd record is left to the general path")
+    func oddRecordsAreNotPassed() throws {
+        let storage = try #require(try Self.check(Self.wideContract))
+        for record in Self.wideRecords.dropFirst(Self.cleanCount) { #expect(!Self.passes(storage, record), "\(record)") }
+    }
+
+    @Test("the example contract: same results on the examples, generated records and their mutations", arguments: [true, false])
+    func userContractAgrees(assertFormats: Bool) throws {
+        let filters = try Self.filters(String(contentsOf: Self.userContract, encoding: .utf8), assertFormats: assertFormats)
+        let examples = Fixtures.repositoryRoot.appendingPathComponent("Examples/users.ndjson")
+        let lines = try String(contentsOf: examples, encoding: .utf8).split(separator: "\n").map { Array($0.utf8) }
+        var generator = SeededGenerator(seed: 11)
+        let generated = (0..<200).map { Self.userRecord(number: $0, using: &generator) }
+        let passed = Self.expectSameResults(filters, lines + generated, mutate: false)
+        #expect(passed >= 190, "\(passed) of 200 clean records took the shortcut")
+        _ = Self.expectSameResults(filters, lines + generated.prefix(12), mutate: true)
+    }
+
+    @Test("naughty strings in every string member of the example contract")
+    func naughtyStringsAgree() throws {
+        let filters = try Self.filters(String(contentsOf: Self.userContract, encoding: .utf8))
+        var records: [[UInt8]] = []
+        for text in TextCorpus.all {
+            let quoted = JSONValue.string(text).jsonText
+            let raw = "\"" + text + "\""  // unescaped, as far as the text allows: mostly not JSON
+            for value in [quoted, raw] {
+                records.append(Array(#"{"id":1,"name":\#(value),"email":"a@b.co"}"#.utf8))
+                records.append(Array(#"{"id":1,"name":"n","email":\#(value)}"#.utf8))
+                records.append(Array(#"{"id":1,"name":"n","email":"a@b.co","tags":[\#(value)]}"#.utf8))
+                records.append(Array(#"{"id":1,"name":"n","email":"a@b.co","address":{"city":\#(value),"country":"GB","postcode":\#(value)}}"#.utf8))
+            }
+        }
+        _ = Self.expectSameResults(filters, records, mutate: false)
+    }
+
+    @Test("contracts with keywords the check does not read have no check", arguments: [
+        #"{"anyOf":[{"type":"string"}]}"#, ##"{"$ref":"#/$defs/a","$defs":{"a":{}}}"##, #"{"enum":[1]}"#, #"{"const":1}"#,
+        #"{"patternProperties":{"a":{}}}"#, #"{"additionalProperties":{"type":"string"}}"#, #"{"items":[{}]}"#,
+        ##"{"$schema":"http://json-schema.org/draft-04/schema#"}"##, #"{"minimum":1.5}"#, #"{"maxLength":1e3}"#,
+        #"{"properties":{"a":{"$anchor":"x"}}}"#, #"{"properties":{"a":{"$id":"x"}}}"#, #"{"unknownKeyword":1}"#,
+        #"{"required":["a"]}"#, #"{"multipleOf":2}"#, #"{"dependentRequired":{"a":["b"]}}"#, #"{"contains":{}}"#,
+    ])
+    func unreadKeywordsMeanNoCheck(schema: String) throws {
+        #expect(try Self.check(schema) == nil)
+    }
+
+    @Test("the check is built for the example contract and for a contract without keywords")
+    func builtForReadableContracts() throws {
+        #expect(try Self.check(String(contentsOf: Self.userContract, encoding: .utf8)) != nil)
+        #expect(try Self.check("{}") != nil)
+        #expect(try Self.check("true") != nil)
+    }
+
+    /// A clean user record in the benchmark's shape.
+    static func userRecord(number: Int, using generator: inout SeededGenerator) -> [UInt8] {
+        let names = ["Ada Lovelace", "Zoë Ng", "Émile Müller", "Øystein Kim", "José Martí", "李 明"]
+        let cities = ["London", "São Paulo", "Tokyo"]
+        let tags = ["admin", "beta", "staff", "vip", "new"].shuffled(using: &generator).prefix(3)
+        let name = names.randomElement(using: &generator)!
+        let city = cities.randomElement(using: &generator)!
+        let age = Int.random(in: 0...120, using: &generator)
+        let tagList = tags.map { "\"\($0)\"" }.joined(separator: ",")
+        return Array(
+            #"{"id":\#(number + 1),"name":"\#(name)","email":"user\#(number)@example.com","age":\#(age),"address":{"street":"\#(number) Main St","city":"\#(city)","postcode":"AB 12","country":"GB"},"tags":[\#(tagList)]}"#
+                .utf8)
+    }
+}
+
+/// The ASCII summary of a step list must never say "unchanged" where a step changes the value.
+@Suite("ASCII step guard")
+struct ASCIIStepGuardTests {
+    @Test("a guard that says unchanged is right, for every step alone and for lists")
+    func guardIsSound() throws {
+        let lists: [[SanitizeStep]] = StepShortcutTests.steps.map { [$0] } + [
+            [.text(.trim), .text(.nfc), .text(.stripControls), .text(.stripBidi), .text(.truncateGraphemes(8))],
+            [.text(.trim), .lowercaseDomain], [.text(.nfkc), .text(.stripSQL), .text(.truncateBytes(4))],
+        ]
+        let samples = StepShortcutTests.samples.filter { $0.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x80 } }
+            + ["a@B", "A@b", "ABC", "x@y@Z", "x@Y@z", "--", "a-b", "a--b", "/*", "a;b"]
+        var unchanged = 0
+        for steps in lists {
+            let summary = ASCIIStepGuard(steps)
+            for sample in samples {
+                var text = sample
+                let says = text.withUTF8 { summary.leavesUnchanged(UnsafeRawBufferPointer($0), hasDelete: sample.utf8.contains(0x7F)) }
+                guard says else { continue }
+                unchanged += 1
+                var applied = sample
+                for step in steps { applied = try step.apply(to: applied) }
+                #expect(Array(applied.utf8) == Array(sample.utf8), "\(steps) on \(sample.debugDescription)")
+            }
+        }
+        #expect(unchanged > 1_000)
+    }
+
+    @Test("what each step looks at", arguments: [
+        ([SanitizeStep.text(.trim)], " a", false), ([.text(.trim)], "a b", true), ([.text(.stripControls)], "a\u{7F}", false),
+        ([.text(.truncateGraphemes(2))], "abc", false), ([.text(.truncateBytes(3))], "abc", true), ([.text(.stripSQL)], "a;b", false),
+        ([.text(.stripSQL)], "a-b", false), ([.text(.stripShell)], "a|b", false), ([.lowercaseDomain], "Ab@c", true),
+        ([.lowercaseDomain], "ab@C", false), ([.lowercaseDomain], "ABC", true), ([.text(.encode(.shell))], "a", false),
+        ([.text(.nfc), .text(.nfkc), .text(.stripBidi), .text(.stripZeroWidth)], "plain text", true),
+    ])
+    func eachStep(steps: [SanitizeStep], sample: String, unchanged: Bool) {
+        var text = sample
+        let says = text.withUTF8 { ASCIIStepGuard(steps).leavesUnchanged(UnsafeRawBufferPointer($0), hasDelete: sample.utf8.contains(0x7F)) }
+        #expect(says == unchanged)
+    }
+}
