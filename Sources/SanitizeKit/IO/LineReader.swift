@@ -78,6 +78,43 @@ package struct LineReader: ~Copyable {
         }
     }
 
+    /// Complete lines already in the buffer, taken as one block: from the current position
+    /// through the last `\n` among the next `limit` buffered bytes. `nil` when no complete line
+    /// is buffered (``next()`` then reads on).
+    ///
+    /// The block is never longer than `maxLineBytes`, so no line in it is over the limit. It
+    /// lets a caller move many short lines at once instead of one call per line.
+    /// - Parameter limit: the most bytes wanted.
+    /// - Returns: the number of the block's first line, its line count, and its bytes, each
+    ///   line ending in `\n`; valid until the next call.
+    package mutating func bufferedLines(upTo limit: Int) -> (firstNumber: Int, lineCount: Int, bytes: UnsafeRawBufferPointer)? {
+        let available = min(end - start, limit, maxLineBytes)
+        guard available > 0 else { return nil }
+        let base = UnsafeRawPointer(buffer.baseAddress!) + start
+        var stop = available
+        while stop > 0 && base.load(fromByteOffset: stop - 1, as: UInt8.self) != 0x0A { stop -= 1 }
+        guard stop > 0 else { return nil }
+        let bytes = UnsafeRawBufferPointer(start: base, count: stop)
+        let lines = Self.countNewlines(bytes)
+        let firstNumber = lineNumber + 1
+        lineNumber += lines
+        start += stop
+        knownNewline = -1
+        return (firstNumber, lines, bytes)
+    }
+
+    /// The number of `\n` bytes (by `memchr`, which is vectorized).
+    static func countNewlines(_ bytes: UnsafeRawBufferPointer) -> Int {
+        guard var cursor = bytes.baseAddress else { return 0 }
+        let end = cursor + bytes.count
+        var total = 0
+        while cursor < end, let hit = memchr(cursor, 0x0A, end - cursor) {
+            total += 1
+            cursor = UnsafeRawPointer(hit) + 1
+        }
+        return total
+    }
+
     /// Whether ``next()`` can return a line without waiting for the input: a whole line is
     /// buffered, the input has ended, or the descriptor has bytes ready now.
     ///

@@ -7,23 +7,49 @@ enum JSONWriter {
     /// - Returns: whether any escape was written.
     @discardableResult
     static func appendEscaped(_ text: some Sequence<UInt8>, to out: inout [UInt8]) -> Bool {
+        if let escaped = text.withContiguousStorageIfAvailable({ appendEscaped(UnsafeRawBufferPointer($0), to: &out) }) {
+            return escaped
+        }
         var escaped = false
         for byte in text {
-            switch byte {
-            case 0x22: out.append(0x5C); out.append(0x22); escaped = true
-            case 0x5C: out.append(0x5C); out.append(0x5C); escaped = true
-            case 0x0A: out.append(0x5C); out.append(0x6E); escaped = true
-            case 0x0D: out.append(0x5C); out.append(0x72); escaped = true
-            case 0x09: out.append(0x5C); out.append(0x74); escaped = true
-            case 0x08: out.append(0x5C); out.append(0x62); escaped = true
-            case 0x0C: out.append(0x5C); out.append(0x66); escaped = true
-            case 0..<0x20:
-                out.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 15)]])
+            if byte >= 0x20 && byte != 0x22 && byte != 0x5C {
+                out.append(byte)
+            } else {
+                appendEscape(of: byte, to: &out)
                 escaped = true
-            default: out.append(byte)
             }
         }
         return escaped
+    }
+
+    /// Appends contiguous bytes escaped, copying the runs that need no escape whole.
+    private static func appendEscaped(_ bytes: UnsafeRawBufferPointer, to out: inout [UInt8]) -> Bool {
+        var escaped = false
+        var runStart = 0
+        for index in 0..<bytes.count {
+            let byte = bytes[index]
+            if byte >= 0x20 && byte != 0x22 && byte != 0x5C { continue }
+            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart..<index]))
+            appendEscape(of: byte, to: &out)
+            escaped = true
+            runStart = index + 1
+        }
+        out.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart...]))
+        return escaped
+    }
+
+    /// Appends the escape of a quote, a backslash or a control character.
+    private static func appendEscape(of byte: UInt8, to out: inout [UInt8]) {
+        switch byte {
+        case 0x22: out.append(0x5C); out.append(0x22)
+        case 0x5C: out.append(0x5C); out.append(0x5C)
+        case 0x0A: out.append(0x5C); out.append(0x6E)
+        case 0x0D: out.append(0x5C); out.append(0x72)
+        case 0x09: out.append(0x5C); out.append(0x74)
+        case 0x08: out.append(0x5C); out.append(0x62)
+        case 0x0C: out.append(0x5C); out.append(0x66)
+        default: out.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 15)]])
+        }
     }
 }
 

@@ -30,6 +30,7 @@ package struct BatchFilter: Sendable {
     /// Processes every record of the batch, in order.
     package func process(_ batch: RecordBatch) -> Result {
         var result = Result()
+        result.output.reserveCapacity(batch.byteCount + batch.count)  // most records come out as they went in
         var workspace = RecordFilter.Workspace()
         batch.forEach { record in
             guard !result.stopped else { return }

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A run of consecutive input lines, copied out of the reader's buffer so that a worker
 /// thread can own them.
 package struct RecordBatch: Sendable {
@@ -11,6 +19,8 @@ package struct RecordBatch: Sendable {
 
     private enum Entry {
         case line(number: Int, start: Int, end: Int)
+        /// Consecutive lines, each ending in `\n`, numbered from `firstNumber`.
+        case lines(firstNumber: Int, count: Int, start: Int, end: Int)
         case oversized(number: Int, byteCount: Int)
     }
 
@@ -18,22 +28,35 @@ package struct RecordBatch: Sendable {
     private var entries: [Entry] = []
 
     /// The number of lines in the batch.
-    package var count: Int { entries.count }
+    package private(set) var count = 0
     /// The bytes the batch holds.
     package var byteCount: Int { bytes.count }
 
-    package init() {}
+    /// Creates an empty batch with room for `capacity` bytes.
+    package init(capacity: Int = 0) {
+        bytes.reserveCapacity(capacity)
+    }
 
     /// Appends a copy of a line.
     package mutating func append(line: UnsafeRawBufferPointer, number: Int) {
         let start = bytes.count
         bytes.append(contentsOf: line)
         entries.append(.line(number: number, start: start, end: bytes.count))
+        count += 1
+    }
+
+    /// Appends a copy of consecutive lines, each ending in `\n`.
+    package mutating func append(lines: UnsafeRawBufferPointer, count lineCount: Int, firstNumber: Int) {
+        let start = bytes.count
+        bytes.append(contentsOf: lines)
+        entries.append(.lines(firstNumber: firstNumber, count: lineCount, start: start, end: bytes.count))
+        count += lineCount
     }
 
     /// Appends a line that was too long to keep.
     package mutating func appendOversized(number: Int, byteCount: Int) {
         entries.append(.oversized(number: number, byteCount: byteCount))
+        count += 1
     }
 
     /// Calls `body` with each line in order; the buffers are valid only during the call.
@@ -43,6 +66,13 @@ package struct RecordBatch: Sendable {
                 switch entry {
                 case .line(let number, let start, let end):
                     try body(.line(number: number, UnsafeRawBufferPointer(rebasing: storage[start..<end])))
+                case .lines(let firstNumber, let lineCount, var start, let end):
+                    for number in firstNumber..<firstNumber + lineCount {
+                        let newline = memchr(storage.baseAddress! + start, 0x0A, end - start)!
+                        let stop = storage.baseAddress!.distance(to: UnsafeRawPointer(newline))
+                        try body(.line(number: number, UnsafeRawBufferPointer(rebasing: storage[start..<stop])))
+                        start = stop + 1
+                    }
                 case .oversized(let number, let byteCount):
                     try body(.oversized(number: number, byteCount: byteCount))
                 }
@@ -78,11 +108,14 @@ package final class RecordBatchReader: @unchecked Sendable {
     /// slow producer's records still go out as they come.
     /// - Throws: ``SanitizeError`` (`io`) when reading fails.
     package func next() throws -> RecordBatch? {
-        var batch = RecordBatch()
-        while batch.byteCount < targetBytes && batch.count < maxLines,
-            batch.count == 0 || reader.canReadWithoutWaiting,
-            let line = try reader.next()
-        {
+        var batch = RecordBatch(capacity: targetBytes + (64 << 10))
+        while batch.byteCount < targetBytes && batch.count < maxLines {
+            // Whole buffered lines move as one block; one line at a time only around reads.
+            if let block = reader.bufferedLines(upTo: targetBytes - batch.byteCount) {
+                batch.append(lines: block.bytes, count: block.lineCount, firstNumber: block.firstNumber)
+                continue
+            }
+            guard batch.count == 0 || reader.canReadWithoutWaiting, let line = try reader.next() else { break }
             switch line {
             case .bytes(let number, let bytes): batch.append(line: bytes, number: number)
             case .oversized(let number, let byteCount): batch.appendOversized(number: number, byteCount: byteCount)

@@ -108,8 +108,12 @@ extension ShapeCheck {
                 nodes[index].maximum = min(nodes[index].maximum, n - 1)
             case "pattern":
                 guard case .string(let source) = value, let matcher = try? PatternMatcher(source, at: "") else { return false }
-                patterns.append(matcher.compiled)
-                nodes[index].pattern = patterns.count - 1
+                if let simple = ASCIIClassPattern(source) {
+                    nodes[index].classPattern = simple
+                } else {
+                    patterns.append(matcher.compiled)
+                    nodes[index].pattern = patterns.count - 1
+                }
             case "format":
                 guard case .string(let name) = value else { return false }
                 if assertFormats, let kind = FormatKind(rawValue: name) { nodes[index].format = kind }

@@ -29,6 +29,8 @@ struct ShapeCheck: @unchecked Sendable {
         var maxLength = Int.max
         /// Index into ``patterns``, or -1.
         var pattern = -1
+        /// The pattern, when it is a simple character class checked without PCRE2.
+        var classPattern: ASCIIClassPattern?
         var format: FormatKind?
         /// Inclusive integer bounds.
         var minimum = Int64.min

@@ -124,6 +124,7 @@ struct ShapeScan {
                 return false
             }
         }
+        if let simple = schema.classPattern, scan.hasNonASCII || !simple.matches(ascii: bytes) { return false }
         if schema.pattern >= 0,
             check.patterns[schema.pattern]._withUnsafeGuaranteedRef({ PatternMatcher.match($0, bytes) }) != .matched
         {

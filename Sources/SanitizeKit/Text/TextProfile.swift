@@ -66,8 +66,12 @@ struct TextProfile {
 
     /// White_Space, as ``TextHygiene/trim(_:)`` reads it.
     @inline(__always)
-    private static func isWhitespace(_ value: UInt32) -> Bool {
+    static func isWhitespace(_ value: UInt32) -> Bool {
         if value < 0x80 { return value == 0x20 || (0x09...0x0D).contains(value) }
+        // Every non-ASCII White_Space scalar is one of these (a test checks all of Unicode), so
+        // most text never reaches the property lookup.
+        guard value == 0x85 || value == 0xA0 || value == 0x1680 || (0x2000...0x205F).contains(value) || value == 0x3000
+        else { return false }
         return Unicode.Scalar(value)?.properties.isWhitespace ?? false
     }
 }

@@ -225,3 +225,54 @@ struct ASCIIStepGuardTests {
         #expect(says == unchanged)
     }
 }
+
+/// Simple character-class patterns are checked without PCRE2; a "matches" must be PCRE2's too.
+@Suite("ASCII class patterns")
+struct ASCIIClassPatternTests {
+    @Test("what is read and what is not", arguments: [
+        ("^[A-Z]{2}$", true), ("^[A-Za-z0-9 -]{2,10}$", true), ("^[a-z]+$", true), ("^[a-z]*$", true), ("^[xyz]$", true),
+        ("^[a-c-e]{1,}$", true), ("^[^a]$", false), ("^[a\\d]$", false), ("[a-z]{2}", false), ("^[a-z]{2}", false),
+        ("^[z-a]$", false), ("^[a-z]{3,2}$", false), ("^[a-z]{,2}$", false), ("^[a-z]?$", false), ("^[]$", false),
+        ("^[a-z]{2}x$", false), ("^[é]$", false), ("^[[:alpha:]]$", false), ("^(a|b)$", false),
+    ])
+    func reads(source: String, isSimple: Bool) {
+        #expect((ASCIIClassPattern(source) != nil) == isSimple)
+    }
+
+    @Test("a match here is a match for PCRE2 (ECMAScript flavour)")
+    func agreesWithPCRE2() throws {
+        let sources = ["^[A-Z]{2}$", "^[A-Za-z0-9 -]{2,10}$", "^[a-z]+$", "^[a-z]*$", "^[xyz]$", "^[a-c-e]{1,}$", "^[.$*()|{}]{1,3}$",
+                       "^[ -~]{0,4}$", "^[-a]{2}$", "^[a-]{2}$"]
+        var samples = [""]
+        for byte in UInt8(0x20)...UInt8(0x7E) { samples.append(String(UnicodeScalar(byte))) }
+        for a in ["a", "A", "-", " ", "z", "."] { samples += samples.prefix(96).map { a + $0 } }
+        samples += ["GB", "SW1Y 4JH", "abcdefghijk", "abc-de", "e-a", "...", "$$$$"]
+        var matched = 0
+        for source in sources {
+            let simple = try #require(ASCIIClassPattern(source))
+            let real = try PatternMatcher(source, at: "")
+            for sample in samples {
+                var text = sample
+                let (mine, theirs) = text.withUTF8 { utf8 in
+                    (simple.matches(ascii: UnsafeRawBufferPointer(utf8)), real.matches(UnsafeRawBufferPointer(utf8)))
+                }
+                #expect(mine == theirs, "\(source) on \(sample.debugDescription)")
+                if mine { matched += 1 }
+            }
+        }
+        #expect(matched > 300)
+    }
+}
+
+@Suite("Whitespace prefilter")
+struct WhitespacePrefilterTests {
+    @Test("the profile's quick White_Space test agrees with Unicode on every scalar")
+    func everyScalar() {
+        var disagreements: [UInt32] = []
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            if TextProfile.isWhitespace(value) != scalar.properties.isWhitespace { disagreements.append(value) }
+        }
+        #expect(disagreements.isEmpty)
+    }
+}
