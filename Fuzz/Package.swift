@@ -13,7 +13,7 @@ let swiftSettings: [SwiftSetting] = [
 
 let targetNames = [
     "FuzzJSON", "FuzzContract", "FuzzPercentDecoding", "FuzzEmail",
-    "FuzzFiles", "FuzzCatalog", "FuzzPolicy", "FuzzSteps",
+    "FuzzFiles", "FuzzCatalog", "FuzzPolicy", "FuzzSteps", "FuzzFilter",
 ]
 
 let package = Package(
