@@ -55,6 +55,9 @@ struct ShapeCheck: @unchecked Sendable {
     struct Property {
         var name: UnsafeRawBufferPointer
         var node: Int
+        /// The name has no quote, backslash or control byte, so a record's key that holds the
+        /// same bytes between quotes is this name (no escape can hide in it).
+        var isPlain: Bool
     }
 
     /// Owns the memory the check's pointers point at.
@@ -77,7 +80,8 @@ struct ShapeCheck: @unchecked Sendable {
             for property in properties {
                 let name = UnsafeMutableRawBufferPointer(rebasing: names[offset..<offset + property.name.count])
                 name.copyBytes(from: property.name)
-                entries.append(Property(name: UnsafeRawBufferPointer(name), node: property.node))
+                let isPlain = !property.name.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
+                entries.append(Property(name: UnsafeRawBufferPointer(name), node: property.node, isPlain: isPlain))
                 offset += property.name.count
             }
             self.properties = Self.copy(entries)

@@ -70,67 +70,67 @@ struct ShapeScan {
     /// (which the general path handles or refuses).
     @inline(__always)
     private mutating func readString() -> StringScan? {
-        cursor += 1
-        let start = cursor
-        var high: UInt8 = 0
+        var p = cursor + 1
+        let start = p
+        var nonASCII = false
         var delete = false
         let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        // Eight bytes at a time while none is a quote, a backslash, a control, DEL or non-ASCII.
-        while end - cursor >= 8 {
-            let word = UInt64(littleEndian: UnsafeRawPointer(cursor).loadUnaligned(as: UInt64.self))
-            let quote = word ^ (ones &* 0x22)
-            let backslash = word ^ (ones &* 0x5C)
-            let deleteBytes = word ^ (ones &* 0x7F)
-            let special =
-                ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((deleteBytes &- ones) & ~deleteBytes)
-                | ((word &- ones &* 0x20) & ~word) | word
-            if special & highs != 0 { break }
-            cursor += 8
-        }
-        while cursor < end {
-            let byte = cursor.pointee
+        while true {
+            if end - p >= 8 {
+                // The first quote, backslash, control, DEL or non-ASCII byte of the next eight:
+                // each test flags a byte's high bit, and the lowest flag is always a true one.
+                let word = UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self))
+                let quote = word ^ (ones &* 0x22)
+                let backslash = word ^ (ones &* 0x5C)
+                let deleteBytes = word ^ (ones &* 0x7F)
+                let special =
+                    (((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((deleteBytes &- ones) & ~deleteBytes)
+                    | ((word &- ones &* 0x20) & ~word) | word) & (ones &* 0x80)
+                if special == 0 {
+                    p += 8
+                    continue
+                }
+                p += special.trailingZeroBitCount >> 3
+            } else if p == end {
+                return nil
+            }
+            let byte = p.pointee
             if byte == UInt8(ascii: "\"") {
-                let bytes = UnsafeRawBufferPointer(start: start, count: cursor - start)
-                cursor += 1
-                return StringScan(bytes: bytes, hasNonASCII: high != 0, hasDelete: delete)
+                cursor = p + 1
+                return StringScan(bytes: UnsafeRawBufferPointer(start: start, count: p - start), hasNonASCII: nonASCII, hasDelete: delete)
             }
             if byte == UInt8(ascii: "\\") || byte < 0x20 { return nil }
-            high |= byte & 0x80
-            if byte == 0x7F { delete = true }
-            cursor += 1
+            if byte >= 0x80 { nonASCII = true } else if byte == 0x7F { delete = true }
+            p += 1
         }
-        return nil
     }
 
     private mutating func string(_ node: UnsafePointer<ShapeCheck.Node>) -> Bool {
-        guard let scan = readString() else { return false }
-        let schema = node.pointee
-        guard schema.types & TypeBits.string != 0 else { return false }
+        guard let scan = readString(), node.pointee.types & TypeBits.string != 0 else { return false }
         let bytes = scan.bytes
         var length = bytes.count
         if scan.hasNonASCII {
             guard UTF8Validation.firstInvalidByteOffset(in: bytes) == nil else { return false }
-            if schema.minLength > 0 || schema.maxLength < bytes.count { length = Self.codePoints(bytes) }
+            if node.pointee.minLength > 0 || node.pointee.maxLength < bytes.count { length = Self.codePoints(bytes) }
         }
-        guard length >= schema.minLength, length <= schema.maxLength else { return false }
-        if schema.steps >= 0 {
+        guard length >= node.pointee.minLength, length <= node.pointee.maxLength else { return false }
+        let steps = node.pointee.steps
+        if steps >= 0 {
             if scan.hasNonASCII {
                 let profile = TextProfile(utf8: bytes)
-                for step in check.stepLists[schema.steps] where !step.leavesUnchanged(profile, utf8: bytes) {
+                for step in check.stepLists[steps] where !step.leavesUnchanged(profile, utf8: bytes) {
                     return false
                 }
-            } else if !check.guards[schema.steps].leavesUnchanged(bytes, hasDelete: scan.hasDelete) {
+            } else if !check.guards[steps].leavesUnchanged(bytes, hasDelete: scan.hasDelete) {
                 return false
             }
         }
-        if let simple = schema.classPattern, scan.hasNonASCII || !simple.matches(ascii: bytes) { return false }
-        if schema.pattern >= 0,
-            check.patterns[schema.pattern]._withUnsafeGuaranteedRef({ PatternMatcher.match($0, bytes) }) != .matched
-        {
+        if let simple = node.pointee.classPattern, scan.hasNonASCII || !simple.matches(ascii: bytes) { return false }
+        let pattern = node.pointee.pattern
+        if pattern >= 0, check.patterns[pattern]._withUnsafeGuaranteedRef({ PatternMatcher.match($0, bytes) }) != .matched {
             return false
         }
-        if let format = schema.format, !format.accepts(bytes) { return false }
+        if let format = node.pointee.format, !format.accepts(bytes) { return false }
         return true
     }
 
@@ -154,12 +154,20 @@ struct ShapeScan {
             cursor += 1
         } else {
             while true {
-                guard cursor < end, cursor.pointee == UInt8(ascii: "\""), let key = readString() else { return false }
+                guard cursor < end, cursor.pointee == UInt8(ascii: "\"") else { return false }
+                let slot: Int
+                if expected < propertyCount, readKey(named: check.properties[first + expected]) {
+                    slot = expected
+                } else {
+                    guard let key = readString(),
+                        let found = Self.find(key.bytes, in: check.properties + first, count: propertyCount, from: expected)
+                    else {
+                        return false  // an escape, or a name the schema does not list
+                    }
+                    slot = found
+                }
                 guard cursor < end, cursor.pointee == UInt8(ascii: ":") else { return false }
                 cursor += 1
-                guard let slot = Self.find(key.bytes, in: check.properties + first, count: propertyCount, from: expected) else {
-                    return false  // a name the schema does not list
-                }
                 let bit: UInt64 = 1 << UInt64(slot)
                 guard seen & bit == 0 else { return false }  // a duplicate key
                 seen |= bit
@@ -172,9 +180,20 @@ struct ShapeScan {
                 guard separator == UInt8(ascii: ",") else { return false }
             }
         }
-        let schema = node.pointee
-        return seen & schema.requiredMask == schema.requiredMask && members >= schema.minProperties
-            && members <= schema.maxProperties
+        let required = node.pointee.requiredMask
+        return seen & required == required && members >= node.pointee.minProperties && members <= node.pointee.maxProperties
+    }
+
+    /// Reads the key at the cursor (its opening quote) when it is exactly `property`'s plain
+    /// name; otherwise leaves the cursor where it is.
+    @inline(__always)
+    private mutating func readKey(named property: ShapeCheck.Property) -> Bool {
+        let length = property.name.count
+        guard property.isPlain, end - cursor >= length + 2, cursor[length + 1] == UInt8(ascii: "\""),
+            length == 0 || memcmpEqual(cursor + 1, property.name.baseAddress!, length)
+        else { return false }
+        cursor += length + 2
+        return true
     }
 
     /// The slot of the property named `name`, trying slot `from` first.
@@ -199,28 +218,29 @@ struct ShapeScan {
 
     private mutating func array(_ node: UnsafePointer<ShapeCheck.Node>, depth: Int) -> Bool {
         cursor += 1
-        let schema = node.pointee
+        let items = node.pointee.items
+        let unique = node.pointee.uniqueItems
         var elements = 0
         if cursor < end && cursor.pointee == UInt8(ascii: "]") {
             cursor += 1
-            return schema.minItems == 0
+            return node.pointee.minItems == 0
         }
         return withUnsafeTemporaryAllocation(of: UnsafeRawBufferPointer.self, capacity: Self.maxUniqueElements) { seen in
             while true {
-                if schema.uniqueItems {
+                if unique {
                     // Only string elements are compared here; anything else goes to the general path.
                     guard elements < Self.maxUniqueElements, cursor < end, cursor.pointee == UInt8(ascii: "\"") else {
                         return false
                     }
                     let start = cursor + 1
-                    guard value(at: schema.items, depth: depth) else { return false }
+                    guard value(at: items, depth: depth) else { return false }
                     let bytes = UnsafeRawBufferPointer(start: start, count: cursor - 1 - start)
                     for index in 0..<elements where seen[index].count == bytes.count {
                         if bytes.isEmpty || memcmpEqual(seen[index].baseAddress!, bytes.baseAddress!, bytes.count) { return false }
                     }
                     seen[elements] = bytes
                 } else {
-                    guard value(at: schema.items, depth: depth) else { return false }
+                    guard value(at: items, depth: depth) else { return false }
                 }
                 elements += 1
                 guard cursor < end else { return false }
@@ -229,7 +249,7 @@ struct ShapeScan {
                 if separator == UInt8(ascii: "]") { break }
                 guard separator == UInt8(ascii: ",") else { return false }
             }
-            return elements >= schema.minItems && elements <= schema.maxItems
+            return elements >= node.pointee.minItems && elements <= node.pointee.maxItems
         }
     }
 }
