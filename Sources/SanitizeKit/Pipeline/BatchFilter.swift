@@ -73,11 +73,7 @@ package struct BatchFilter: Sendable {
         let firstCode = outcome.violations.first?.code.rawValue ?? "invalid"
         result.statistics.invalidByCode[firstCode, default: 0] += 1
         for violation in outcome.violations {
-            var entry: [JSONValue.Member] = [.init("line", .number(String(line)))]
-            if let fileName { entry.append(.init("file", .string(fileName))) }
-            entry += Self.describe(violation)
-            JSONValue.object(entry).write(to: &result.report)
-            result.report.append(0x0A)
+            Self.appendReportLine(line: line, fileName: fileName, violation: violation, to: &result.report)
         }
         switch policy {
         case .drop:
@@ -97,9 +93,48 @@ package struct BatchFilter: Sendable {
         }
     }
 
+    /// Appends one report line: the members ``describe(_:)`` gives, after the line number
+    /// (and the file, with several inputs), written straight as bytes.
+    static func appendReportLine(line: Int, fileName: String?, violation: Violation, to out: inout [UInt8]) {
+        func appendString(_ text: String) {
+            out.append(0x22)
+            JSONWriter.appendEscaped(text.utf8, to: &out)
+            out.append(0x22)
+        }
+        out.append(contentsOf: #"{"line":"#.utf8)
+        out.append(contentsOf: String(line).utf8)
+        if let fileName {
+            out.append(contentsOf: #","file":"#.utf8)
+            appendString(fileName)
+        }
+        out.append(contentsOf: #","instanceLocation":"#.utf8)
+        appendString(violation.instanceLocation)
+        out.append(contentsOf: #","keywordLocation":"#.utf8)
+        appendString(violation.keywordLocation)
+        out.append(contentsOf: #","keyword":"#.utf8)
+        if let keyword = keyword(of: violation) { appendString(keyword) } else { out.append(contentsOf: "null".utf8) }
+        out.append(contentsOf: #","code":"#.utf8)
+        appendString(violation.code.rawValue)
+        out.append(contentsOf: #","message":"#.utf8)
+        appendString(violation.message)
+        out.append(contentsOf: "}\n".utf8)
+    }
+
+    /// The keyword a violation names: the last non-empty segment of its keyword location.
+    static func keyword(of violation: Violation) -> String? {
+        let location = violation.keywordLocation.utf8
+        var end = location.endIndex
+        while end > location.startIndex, location[location.index(before: end)] == UInt8(ascii: "/") {
+            end = location.index(before: end)
+        }
+        guard end > location.startIndex else { return nil }
+        let start = location[..<end].lastIndex(of: UInt8(ascii: "/")).map { location.index(after: $0) } ?? location.startIndex
+        return String(Substring(location[start..<end]))
+    }
+
     /// The members describing one violation, as the report and `_violations` show them.
     static func describe(_ violation: Violation) -> [JSONValue.Member] {
-        let keyword = violation.keywordLocation.split(separator: "/").last.map(String.init) ?? ""
+        let keyword = keyword(of: violation) ?? ""
         return [
             .init("instanceLocation", .string(violation.instanceLocation)),
             .init("keywordLocation", .string(violation.keywordLocation)),
