@@ -7,6 +7,9 @@ import SanitizeKit
 /// for it) and with `"allOf":[{}]` added at the root, which changes no result but is a keyword
 /// the shape check does not read, so every record takes the general path. The sanitized
 /// record and the violations must be the same both ways, and nothing may crash.
+///
+/// Without a contract (the default policy, where the check also runs), a record written as it
+/// came must hold only string values that every policy step leaves as they are.
 let contracts: [(checked: RecordFilter, general: RecordFilter)] = [
     #"""
     {"type":"object","properties":{
@@ -40,6 +43,23 @@ let contracts: [(checked: RecordFilter, general: RecordFilter)] = [
     return (try! RecordFilter(schema: schema, options: options), try! RecordFilter(schema: wrapped, options: options))
 }
 
+let policy = RecordFilter.defaultPolicy()
+
+/// Every string value (not member names) of a JSON value.
+func stringValues(_ value: JSONValue) -> [String] {
+    var found: [String] = []
+    var pending = [value]
+    while let next = pending.popLast() {
+        switch next {
+        case .string(let text): found.append(text)
+        case .array(let items): pending += items
+        case .object(let members): pending += members.map(\.value)
+        default: break
+        }
+    }
+    return found
+}
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let record = UnsafeRawBufferPointer(start: data, count: size)
@@ -50,6 +70,18 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         let b = general.process(record, reusing: &second)
         if a.sanitized != b.sanitized || a.violations != b.violations {
             fatalError("the shape check changed a result: \(a.violations) against \(b.violations)")
+        }
+    }
+    var document = JSONDocument.empty
+    let outcome = policy.process(record, reusing: &document)
+    if outcome.isValid, let sanitized = outcome.sanitized, sanitized.elementsEqual(record) {
+        guard let value = try? JSONValue(parsing: String(decoding: sanitized, as: UTF8.self)) else {
+            fatalError("the policy passed a record that is not JSON")
+        }
+        for text in stringValues(value) {
+            var stepped = text
+            for step in policy.stringSteps { stepped = (try? step.apply(to: stepped)) ?? "" }
+            if !stepped.utf8.elementsEqual(text.utf8) { fatalError("the policy passed a value a step changes: \(text.debugDescription)") }
         }
     }
     return 0

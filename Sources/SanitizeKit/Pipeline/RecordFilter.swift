@@ -129,14 +129,21 @@ public struct RecordFilter: Sendable {
     ///   - stringSteps: the steps, in order.
     ///   - limits: parsing limits for records.
     public init(stringSteps: [SanitizeStep], limits: JSONLimits = .default) {
+        self.init(stringSteps: stringSteps, limits: limits, shapeChecking: true)
+    }
+
+    /// As the public initializer; `shapeChecking: false` sends every record down the general
+    /// path (tests compare both ways).
+    init(stringSteps: [SanitizeStep], limits: JSONLimits, shapeChecking: Bool) {
         self.contract = nil
         self.stringSteps = stringSteps
         self.limits = limits
         self.plan = nil
         self.planSteps = []
         self.stepsByValue = [:]
-        self.shapeCheck = nil
-        self.shapeCheckStorage = nil
+        let shape = shapeChecking ? ShapeCheck.build(policySteps: stringSteps, limits: limits) : nil
+        self.shapeCheck = shape?.check
+        self.shapeCheckStorage = shape?.storage
     }
 
     /// The filter `sanitize filter` uses without `--contract`: the compiled-in copy of

@@ -30,6 +30,21 @@ extension ShapeCheck {
         return (ShapeCheck(storage, limits: limits), storage)
     }
 
+    /// Builds the check for a filter without a contract: any JSON passes whose string values
+    /// (not member names) every one of `steps` leaves as they are.
+    /// - Parameters:
+    ///   - steps: the policy's steps.
+    ///   - limits: the record parser's limits.
+    /// - Returns: the check and the storage it points into.
+    static func build(policySteps steps: [SanitizeStep], limits: JSONLimits) -> (check: ShapeCheck, storage: Storage) {
+        var policy = Node()  // node 1, the root: any value; members and elements are node 1 again
+        policy.openMembers = 1
+        policy.items = 1
+        policy.steps = steps.isEmpty ? -1 : 0
+        let storage = Storage(nodes: [Node(), policy], properties: [], patterns: [], stepLists: steps.isEmpty ? [] : [steps])
+        return (ShapeCheck(storage, limits: limits), storage)
+    }
+
     /// Turns schemas into ``Node``s; node 0 is the schema that allows anything.
     private struct Builder {
         let stepLists: [JSONValue: [SanitizeStep]]
@@ -121,8 +136,8 @@ extension ShapeCheck {
                 guard case .bool(let flag) = value else { return false }
                 nodes[index].uniqueItems = flag
             case "additionalProperties":
-                // A name the schema does not list sends the record to the general path either way.
-                guard case .bool = value else { return false }
+                guard case .bool(let allowed) = value else { return false }
+                nodes[index].openMembers = allowed ? 0 : -1
             case "properties":
                 guard case .object(let members) = value else { return false }
                 named = members

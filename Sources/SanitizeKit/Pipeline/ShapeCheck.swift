@@ -1,21 +1,23 @@
-/// A one-pass check of a record against a contract made of the common keywords: it reads the
-/// bytes once, with no parse tree, and answers "the record is valid, and every `x-sanitize`
-/// step leaves it as it is" or "not sure".
+/// A one-pass check of a record against a contract made of the common keywords (or against
+/// the policy of a filter without a contract): it reads the bytes once, with no parse tree,
+/// and answers "the record is valid, and every `x-sanitize` step leaves it as it is" or "not
+/// sure".
 ///
 /// Most records a filter sees are already clean and valid. For them the general path (parse
 /// into nodes, walk the step plan, write, evaluate) is several passes of work whose result is
 /// the input line itself. This check reads the line once and says so; on "not sure" (an
 /// invalid record, a value a step would change, an escape, whitespace between tokens, a
-/// number with a fraction, a key the schema does not name, …) the caller runs the general
-/// path, which alone reports violations and rewrites values. So the check changes speed,
-/// never output: a "yes" is given only where the general path would write the record
-/// unchanged and report nothing.
+/// fraction where a bound applies, a name `additionalProperties: false` refuses, more than 16
+/// unlisted names in one object, …) the caller runs the general path, which alone reports
+/// violations and rewrites values. So the check changes speed, never output: a "yes" is given
+/// only where the general path would write the record unchanged and report nothing.
 ///
 /// It exists for contracts built only from `type`, `properties`, `required`,
 /// `additionalProperties` (true or false), `items` (one schema), `minLength`, `maxLength`,
 /// `pattern`, `format`, integer `minimum`/`maximum`/`exclusiveMinimum`/`exclusiveMaximum`,
 /// `minItems`, `maxItems`, `uniqueItems`, `minProperties`, `maxProperties`, annotations and
-/// `x-sanitize` (see ``build(schema:stepLists:assertFormats:limits:)``).
+/// `x-sanitize` (see ``build(schema:stepLists:assertFormats:limits:)``), and for policies
+/// (``build(policySteps:limits:)``).
 ///
 /// A plain value with raw pointers, so that copying it and reading it from several threads
 /// costs no reference counting; ``Storage`` owns what the pointers point at and must outlive
@@ -42,6 +44,9 @@ struct ShapeCheck: @unchecked Sendable {
         var requiredMask: UInt64 = 0
         var minProperties = 0
         var maxProperties = Int.max
+        /// The node members with names the node does not list are checked against (0: anything),
+        /// or -1 when such a member makes the record "not sure" (`additionalProperties: false`).
+        var openMembers = 0
         /// The node every array element is checked against (0: anything).
         var items = 0
         var minItems = 0

@@ -24,7 +24,7 @@ struct ShapeScan {
         case UInt8(ascii: "n"):
             return node.pointee.types & TypeBits.null != 0 && literal("null")
         default:
-            return integer(node)
+            return number(node)
         }
     }
 
@@ -37,10 +37,13 @@ struct ShapeScan {
         return true
     }
 
-    /// A number written as a plain integer of at most 18 digits; anything else (a fraction,
-    /// an exponent, a longer integer) is left to the general path.
-    private mutating func integer(_ node: UnsafePointer<ShapeCheck.Node>) -> Bool {
-        guard node.pointee.types & (TypeBits.integer | TypeBits.number) != 0 else { return false }
+    /// A number: a plain integer of at most 18 digits is checked against the bounds; any other
+    /// number (a fraction, an exponent, more digits) passes only where any number does and no
+    /// bound applies (`1.0` is an integer to JSON Schema, and exact comparison is the general
+    /// path's work).
+    private mutating func number(_ node: UnsafePointer<ShapeCheck.Node>) -> Bool {
+        let types = node.pointee.types
+        guard types & (TypeBits.integer | TypeBits.number) != 0 else { return false }
         let negative = cursor.pointee == UInt8(ascii: "-")
         if negative { cursor += 1 }
         let digitsStart = cursor
@@ -50,13 +53,31 @@ struct ShapeScan {
             cursor += 1
         }
         let digits = cursor - digitsStart
-        guard digits > 0, digits <= 18, digits == 1 || digitsStart.pointee != UInt8(ascii: "0") else { return false }
-        if cursor < end {
-            let next = cursor.pointee
-            if next == UInt8(ascii: ".") || next == UInt8(ascii: "e") || next == UInt8(ascii: "E") { return false }
+        guard digits > 0, digits == 1 || digitsStart.pointee != UInt8(ascii: "0") else { return false }
+        var plain = digits <= 18
+        if cursor < end && cursor.pointee == UInt8(ascii: ".") {
+            cursor += 1
+            guard skipDigits() else { return false }
+            plain = false
         }
+        if cursor < end && (cursor.pointee | 0x20) == UInt8(ascii: "e") {
+            cursor += 1
+            if cursor < end && (cursor.pointee == UInt8(ascii: "+") || cursor.pointee == UInt8(ascii: "-")) { cursor += 1 }
+            guard skipDigits() else { return false }
+            plain = false
+        }
+        let minimum = node.pointee.minimum
+        let maximum = node.pointee.maximum
+        guard plain else { return types & TypeBits.number != 0 && minimum == .min && maximum == .max }
         let value = negative ? -magnitude : magnitude
-        return value >= node.pointee.minimum && value <= node.pointee.maximum
+        return value >= minimum && value <= maximum
+    }
+
+    /// Skips one or more digits; `false` when there is none.
+    private mutating func skipDigits() -> Bool {
+        let first = cursor
+        while cursor < end, cursor.pointee &- UInt8(ascii: "0") < 10 { cursor += 1 }
+        return cursor > first
     }
 
     /// What reading a string found.
@@ -143,45 +164,66 @@ struct ShapeScan {
 
     // MARK: containers
 
+    /// The most members with names the schema does not list that one object may have here
+    /// (their names are compared pairwise for duplicates).
+    private static let maxOpenMembers = 16
+
     private mutating func object(_ node: UnsafePointer<ShapeCheck.Node>, depth: Int) -> Bool {
         cursor += 1
+        if cursor < end && cursor.pointee == UInt8(ascii: "}") {
+            cursor += 1
+            return node.pointee.requiredMask == 0 && node.pointee.minProperties == 0
+        }
         let first = node.pointee.firstProperty
         let propertyCount = node.pointee.propertyCount
+        let open = node.pointee.openMembers
         var seen: UInt64 = 0
         var members = 0
         var expected = 0  // records usually list the members in the schema's order
-        if cursor < end && cursor.pointee == UInt8(ascii: "}") {
-            cursor += 1
-        } else {
+        return withUnsafeTemporaryAllocation(of: UnsafeRawBufferPointer.self, capacity: Self.maxOpenMembers) { openNames in
+            var openCount = 0
             while true {
                 guard cursor < end, cursor.pointee == UInt8(ascii: "\"") else { return false }
-                let slot: Int
+                var slot = -1
+                var target = open
                 if expected < propertyCount, readKey(named: check.properties[first + expected]) {
                     slot = expected
                 } else {
-                    guard let key = readString(),
-                        let found = Self.find(key.bytes, in: check.properties + first, count: propertyCount, from: expected)
-                    else {
-                        return false  // an escape, or a name the schema does not list
+                    guard let key = readString() else { return false }  // an escape in the name
+                    if let found = Self.find(key.bytes, in: check.properties + first, count: propertyCount, from: expected) {
+                        slot = found
+                    } else {
+                        // A name the schema does not list: checked against `open`, if the schema allows it.
+                        guard open >= 0, openCount < Self.maxOpenMembers else { return false }
+                        if key.hasNonASCII && UTF8Validation.firstInvalidByteOffset(in: key.bytes) != nil { return false }
+                        for index in 0..<openCount where openNames[index].count == key.bytes.count {
+                            if key.bytes.isEmpty || memcmpEqual(openNames[index].baseAddress!, key.bytes.baseAddress!, key.bytes.count) {
+                                return false  // a duplicate key
+                            }
+                        }
+                        openNames[openCount] = key.bytes
+                        openCount += 1
                     }
-                    slot = found
+                }
+                if slot >= 0 {
+                    let bit: UInt64 = 1 << UInt64(slot)
+                    guard seen & bit == 0 else { return false }  // a duplicate key
+                    seen |= bit
+                    expected = slot + 1
+                    target = check.properties[first + slot].node
                 }
                 guard cursor < end, cursor.pointee == UInt8(ascii: ":") else { return false }
                 cursor += 1
-                let bit: UInt64 = 1 << UInt64(slot)
-                guard seen & bit == 0 else { return false }  // a duplicate key
-                seen |= bit
                 members += 1
-                expected = slot + 1
-                guard value(at: check.properties[first + slot].node, depth: depth), cursor < end else { return false }
+                guard value(at: target, depth: depth), cursor < end else { return false }
                 let separator = cursor.pointee
                 cursor += 1
                 if separator == UInt8(ascii: "}") { break }
                 guard separator == UInt8(ascii: ",") else { return false }
             }
+            let required = node.pointee.requiredMask
+            return seen & required == required && members >= node.pointee.minProperties && members <= node.pointee.maxProperties
         }
-        let required = node.pointee.requiredMask
-        return seen & required == required && members >= node.pointee.minProperties && members <= node.pointee.maxProperties
     }
 
     /// Reads the key at the cursor (its opening quote) when it is exactly `property`'s plain

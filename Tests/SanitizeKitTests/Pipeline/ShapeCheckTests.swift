@@ -53,23 +53,28 @@ struct ShapeCheckTests {
 
     /// Valid, clean records for the wide contract (the first ``cleanCount``), and variations
     /// of them that are invalid, would be changed by a step, or are left to the general path.
-    static let cleanCount = 9
+    static let cleanCount = 12
     static let wideRecords: [String] = {
         let valid = [
             #"{"n":1}"#, #"{"n":-5,"m":null,"b":true}"#, #"{"n":99,"m":3,"b":false,"s":"ab"}"#,
             #"{"n":0,"s":"héllo","d":"a.b@example.com","p":"abc"}"#, #"{"a":["x","y","日本"],"n":7}"#,
             #"{"n":2,"o":{"k":[1,[null,"x"],{}],"deep":[[],[1]]}}"#, #"{"n":3,"o":{"k":{}}}"#, #"{"n":-0}"#,
             "{\"n\":1,\"s\":\"a\u{202E}b\"}",  // no strip-bidi among s's steps
+            #"{"n":1,"o":{"k":1,"extra":[1,{"x":"y","z":-0.5e-3}]}}"#, #"{"n":2,"o":{"k":[{"z":null,"é":1.5E+3}]}}"#,
+            #"{"n":1,"o":{"k":0,"a":1,"b":2,"c":3,"d":4}}"#,
         ]
         let odd = [
-            #"{"n":100}"#, #"{"n":-6}"#, #"{"n":1.0}"#, #"{"n":1e2}"#, #"{"n":01}"#, #"{"n":2,"o":{"k":[{"z":null}]}}"#,
+            #"{"n":100}"#, #"{"n":-6}"#, #"{"n":1.0}"#, #"{"n":1e2}"#, #"{"n":01}"#,
             #"{"n":1234567890123456789}"#, #"{"n":1,"m":-3}"#, #"{"n":1,"m":0.5}"#, #"{"n":1,"s":" ab"}"#,
             #"{"n":1,"s":"ab "}"#, #"{"n":1,"s":"a\u007fb"}"#, "{\"n\":1,\"s\":\"a\u{7F}b\"}", #"{"n":1,"s":"abcdefghi"}"#,
             #"{"n":1,"s":"a"}"#, #"{"n":1,"s":"ééééé"}"#, #"{"n":1,"s":"éééééé"}"#, #"{"n":1,"d":"a@EXAMPLE.com"}"#,
             #"{"n":1,"d":"not-an-email"}"#, #"{"n":1,"p":"ab;c"}"#, #"{"n":1,"p":"ABC"}"#, #"{"n":1,"a":[]}"#,
             #"{"n":1,"a":["x","x"]}"#, #"{"n":1,"a":["x","y","z","w","v"]}"#, #"{"n":1,"a":["x'--"]}"#,
             #"{"n":1,"a":["ｆｕｌｌ"]}"#, #"{"n":1,"a":["abcdefg"]}"#, #"{"n":1,"a":[1]}"#, #"{"n":1,"o":{}}"#,
-            #"{"n":1,"o":{"k":1,"never":1}}"#, #"{"n":1,"o":{"k":1,"extra":1}}"#, #"{"n":1,"o":{"k":1,"deep":[1]}}"#,
+            #"{"n":1,"o":{"k":1,"never":1}}"#, #"{"n":1,"o":{"k":1,"deep":[1]}}"#, #"{"n":1,"o":{"k":1.}}"#,
+            #"{"n":1,"o":{"k":1e}}"#, #"{"n":1,"o":{"k":.5}}"#, #"{"n":1,"o":{"k":-}}"#, #"{"n":1,"o":{"k":1,"a":1,"a":2}}"#,
+            #"{"n":1,"o":{"k":1,"\u00e9":1}}"#, #"{"n":1,"o":{"k":1,"x\"y":1}}"#, #"{"n":1,"o":{"k":01}}"#,
+            #"{"n":1,"o":{"k":1,"a":1,"b":1,"c":1,"d":1,"e":1,"f":1,"g":1,"h":1,"i":1,"j":1,"l":1,"m":1,"n":1,"o":1,"p":1,"q":1,"r":1}}"#,
             #"{"n":1,"e":"plain"}"#, #"{"n":1,"n":1}"#, #"{"n":1,"zz":1}"#, #"{"m":1}"#, #"{}"#, #"[]"#, #""n""#,
             #"{"n":1 }"#, #" {"n":1}"#, #"{"n":1}x"#, #"{"n":1,}"#, #"{"n" :1}"#, #"{"n":1,"s":"a\"b"}"#,
             #"{"n":1,"b":tru}"#, #"{"n":1,"b":nul}"#, #"{"n":1,"m":nulll}"#, #"{"\u006e":1}"#,
@@ -150,6 +155,34 @@ struct ShapeCheckTests {
             }
         }
         _ = Self.expectSameResults(filters, records, mutate: false)
+    }
+
+    @Test("without a contract: the default policy's results are the same with and without the check")
+    func policyAgrees() throws {
+        let steps = RecordFilter.defaultPolicy().stringSteps
+        #expect(!steps.isEmpty)
+        let filters = (
+            checked: RecordFilter(stringSteps: steps, limits: .default, shapeChecking: true),
+            general: RecordFilter(stringSteps: steps, limits: .default, shapeChecking: false)
+        )
+        let storage = ShapeCheck.build(policySteps: steps, limits: .default).storage
+        let clean = [
+            #"{"a":"text","b":[1,-2.5e-3,true,false,null,{"c":"日本語","d":[]}],"é":{"":""}}"#, #""just a string""#, "[]", "{}",
+            "0", "-0.0", "1E+2", "null", #"[[[["deep"]]]]"#, #"{"k":"v","K":"w"}"#, #"{"zwj":"👨‍👩‍👧","combined":"é"}"#,
+        ]
+        let odd = [
+            #"{"a":1,"a":2}"#, #"{"a":"x\u0041"}"#, "{\"a\":\"\u{7F}\"}", "{\"a\":\"\u{202E}\"}", "{\"a\":\"e\u{301}\"}",
+            #"{"a" : 1}"#, "[1,]", "01", "1.", "-", "tru", #"{"a":1}x"#, #"{"\u0061":1}"#, "",
+        ]
+        for record in clean { #expect(Self.passes(storage, record), "\(record)") }
+        for record in odd { #expect(!Self.passes(storage, record), "\(record)") }
+        let naughty = TextCorpus.all.flatMap { text -> [[UInt8]] in
+            let quoted = JSONValue.string(text).jsonText
+            return [Array(#"{"v":\#(quoted),"w":[\#(quoted)]}"#.utf8), Array(#"{\#(quoted):1}"#.utf8), Array("[\"\(text)\"]".utf8)]
+        }
+        let passed = Self.expectSameResults(filters, (clean + odd).map { Array($0.utf8) } + naughty, mutate: false)
+        #expect(passed > 300, "\(passed) records took the shortcut")
+        _ = Self.expectSameResults(filters, clean.map { Array($0.utf8) }, mutate: true)
     }
 
     @Test("contracts with keywords the check does not read have no check", arguments: [
