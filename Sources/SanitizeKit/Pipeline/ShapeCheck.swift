@@ -120,7 +120,10 @@ struct ShapeCheck: @unchecked Sendable {
     let stepLists: UnsafePointer<[SanitizeStep]>
     let guards: UnsafePointer<ASCIIStepGuard>
     /// The deepest nesting checked; deeper records go to the general path (which has the
-    /// parser's own limit), so the check's recursion stays shallow.
+    /// parser's own limit), so the check's recursion stays shallow. The contract's evaluator
+    /// descends no deeper than the schema and the record both go, so at 32 levels its stack
+    /// budget (``StackBudget``) could refuse a record only on a thread with a stack of a few
+    /// dozen KiB; the filter's workers have 8 MiB.
     let maxDepth: Int
     /// The parser's size limit: a longer record goes to the general path, which refuses it.
     let maxBytes: Int
