@@ -24,6 +24,29 @@ struct ValidateTests {
         #expect(!run.stderr.contains("hunter2"), "a writeOnly value leaked: \(run.stderr)")
     }
 
+    /// With a schema the shape check reads, clean lines pass in one read; the verdicts and the
+    /// report are what the validator gives.
+    @Test func linesTheShapeCheckReads() throws {
+        let schema = FileManager.default.temporaryDirectory.appendingPathComponent("shape-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: schema) }
+        try Data(
+            #"{"type":"object","properties":{"id":{"type":"integer","minimum":1},"role":{"enum":["admin","viewer"]},"score":{"type":"number","minimum":0,"maximum":100},"tags":{"type":"array","items":{"type":"string","maxLength":3},"uniqueItems":true}},"required":["id"],"additionalProperties":false,"x-sanitize":["trim"]}"#
+                .utf8
+        ).write(to: schema)
+        let input = [
+            #"{"id":1,"role":"admin","score":13.95,"tags":["a","b"]}"#, #"{ "id" : 2 }"#, #"{"id":3,"role":"\u0061dmin"}"#,
+            #"{"id":4,"role":"root"}"#, #"{"id":5,"score":100.5}"#, #"{"id":6,"tags":["a","a"]}"#, #"{"id":7,"score":1e2}"#,
+        ].joined(separator: "\n") + "\n"
+        let run = try SanitizeProcess.run(["validate", "--schema", schema.path], stdin: Array(input.utf8))
+        #expect(run.lines == ["valid", "valid", "valid", "invalid", "invalid", "invalid", "valid"])
+        #expect(run.stderr.contains("sanitize: line 4: /role:"))
+        #expect(run.stderr.contains("sanitize: line 5: /score: number is greater than the maximum 100"))
+        #expect(run.stderr.contains("sanitize: line 6: /tags:"))
+        #expect(run.status == 1)
+        let basic = try SanitizeProcess.run(["validate", "--schema", schema.path, "--output", "basic"], stdin: Array(input.utf8))
+        #expect(basic.lines.first == #"{"valid":true}"#)
+    }
+
     @Test func allValidExitsZero() throws {
         let run = try SanitizeProcess.run(
             ["validate", "--schema", Self.schema, "--ref", Self.ref],

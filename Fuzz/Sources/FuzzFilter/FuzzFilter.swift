@@ -32,7 +32,8 @@ let contracts: [(checked: RecordFilter, general: RecordFilter)] = [
     {"type":["object","array"],"minProperties":1,"maxProperties":4,"minItems":1,"maxItems":3,
      "items":{"type":["string","integer","null","boolean"],"exclusiveMinimum":-3,"exclusiveMaximum":3,
               "pattern":"^[a-z]+[0-9]?$","x-sanitize":[{"strip":"shell"},{"truncate":{"bytes":6}}]},
-     "properties":{"n":{"type":"number"},"s":{"type":"string","maxLength":3},
+     "properties":{"n":{"type":"number","minimum":0,"exclusiveMaximum":10},"s":{"type":"string","maxLength":3},
+                   "e":{"enum":["a","é",""]},"c":{"const":"x"},
                    "o":{"properties":{"k":true,"f":false},"additionalProperties":true,"required":["k"]}}}
     """#,
 ].map { text in

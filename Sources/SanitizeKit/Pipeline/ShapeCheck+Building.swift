@@ -20,13 +20,17 @@ extension ShapeCheck {
     ///   - assertFormats: whether `format` is an assertion.
     ///   - limits: the record parser's limits.
     /// - Returns: the check and the storage it points into.
+    ///   - stepsAreAnnotations: read `x-sanitize` as an annotation (for plain validation, where
+    ///     no step runs) instead of as steps that must leave each value as it is.
     static func build(
-        schema: JSONValue, stepLists: [JSONValue: [SanitizeStep]], assertFormats: Bool, limits: JSONLimits
+        schema: JSONValue, stepLists: [JSONValue: [SanitizeStep]], assertFormats: Bool, limits: JSONLimits,
+        stepsAreAnnotations: Bool = false
     ) -> (check: ShapeCheck, storage: Storage)? {
-        var builder = Builder(stepLists: stepLists, assertFormats: assertFormats)
+        var builder = Builder(stepLists: stepLists, assertFormats: assertFormats, stepsAreAnnotations: stepsAreAnnotations)
         guard builder.add(schema, isRoot: true) == 1 else { return nil }
         let storage = Storage(
-            nodes: builder.nodes, properties: builder.properties, patterns: builder.patterns, stepLists: builder.lists)
+            nodes: builder.nodes, properties: builder.properties, enumStrings: builder.enumStrings, patterns: builder.patterns,
+            stepLists: builder.lists)
         return (ShapeCheck(storage, limits: limits), storage)
     }
 
@@ -49,15 +53,18 @@ extension ShapeCheck {
     private struct Builder {
         let stepLists: [JSONValue: [SanitizeStep]]
         let assertFormats: Bool
+        let stepsAreAnnotations: Bool
         var nodes = [Node()]
         var properties: [(name: [UInt8], node: Int)] = []
+        var enumStrings: [[UInt8]] = []
         var patterns: [PCRE2Pattern] = []
         var lists: [[SanitizeStep]] = []
         var listIndex: [JSONValue: Int] = [:]
 
-        init(stepLists: [JSONValue: [SanitizeStep]], assertFormats: Bool) {
+        init(stepLists: [JSONValue: [SanitizeStep]], assertFormats: Bool, stepsAreAnnotations: Bool) {
             self.stepLists = stepLists
             self.assertFormats = assertFormats
+            self.stepsAreAnnotations = stepsAreAnnotations
         }
 
         /// Adds a schema and returns its node index, or `nil` when the check cannot read it.
@@ -93,6 +100,7 @@ extension ShapeCheck {
             case "$id":
                 return isRoot
             case "x-sanitize":
+                if stepsAreAnnotations { return true }
                 guard let steps = stepLists[value] else { return false }
                 let list = listIndex[value] ?? {
                     lists.append(steps)
@@ -132,6 +140,22 @@ extension ShapeCheck {
             case "format":
                 guard case .string(let name) = value else { return false }
                 if assertFormats, let kind = FormatKind(rawValue: name) { nodes[index].format = kind }
+            case "enum", "const":
+                // Strings only (compared byte for byte), and one of the two per schema.
+                let members: [JSONValue]
+                if member.key == "enum" {
+                    guard case .array(let items) = value, !items.isEmpty else { return false }
+                    members = items
+                } else {
+                    members = [value]
+                }
+                guard nodes[index].enumCount == 0 else { return false }
+                nodes[index].firstEnum = enumStrings.count
+                for item in members {
+                    guard case .string(let text) = item else { return false }
+                    enumStrings.append(Array(text.utf8))
+                }
+                nodes[index].enumCount = members.count
             case "uniqueItems":
                 guard case .bool(let flag) = value else { return false }
                 nodes[index].uniqueItems = flag

@@ -54,6 +54,10 @@ struct ShapeCheck: @unchecked Sendable {
         var uniqueItems = false
         /// Index into ``stepLists`` and ``guards``, or -1 when no step applies here.
         var steps = -1
+        /// `enum` (or `const`) of strings only: `enumCount` entries of ``enumStrings`` from
+        /// `firstEnum`; 0 when the node has none.
+        var firstEnum = 0
+        var enumCount = 0
     }
 
     /// One named property of an object node.
@@ -72,12 +76,17 @@ struct ShapeCheck: @unchecked Sendable {
         let names: UnsafeMutableRawBufferPointer
         let patterns: [PCRE2Pattern]
         let unretainedPatterns: UnsafeMutableBufferPointer<Unmanaged<PCRE2Pattern>>
+        let enumStrings: UnsafeMutableBufferPointer<UnsafeRawBufferPointer>
+        let enumBytes: UnsafeMutableRawBufferPointer
         let stepLists: UnsafeMutableBufferPointer<[SanitizeStep]>
         /// How many of `stepLists` are initialized (the buffer has room for one when none are).
         let stepListCount: Int
         let guards: UnsafeMutableBufferPointer<ASCIIStepGuard>
 
-        init(nodes: [Node], properties: [(name: [UInt8], node: Int)], patterns: [PCRE2Pattern], stepLists: [[SanitizeStep]]) {
+        init(
+            nodes: [Node], properties: [(name: [UInt8], node: Int)], enumStrings: [[UInt8]] = [], patterns: [PCRE2Pattern],
+            stepLists: [[SanitizeStep]]
+        ) {
             self.nodes = Self.copy(nodes)
             names = .allocate(byteCount: max(1, properties.reduce(0) { $0 + $1.name.count }), alignment: 8)
             var offset = 0
@@ -90,6 +99,16 @@ struct ShapeCheck: @unchecked Sendable {
                 offset += property.name.count
             }
             self.properties = Self.copy(entries)
+            enumBytes = .allocate(byteCount: max(1, enumStrings.reduce(0) { $0 + $1.count }), alignment: 8)
+            var enumOffset = 0
+            var strings: [UnsafeRawBufferPointer] = []
+            for string in enumStrings {
+                let bytes = UnsafeMutableRawBufferPointer(rebasing: enumBytes[enumOffset..<enumOffset + string.count])
+                bytes.copyBytes(from: string)
+                strings.append(UnsafeRawBufferPointer(bytes))
+                enumOffset += string.count
+            }
+            self.enumStrings = Self.copy(strings)
             self.patterns = patterns
             unretainedPatterns = Self.copy(patterns.map { Unmanaged.passUnretained($0) })
             self.stepLists = Self.copy(stepLists)
@@ -101,6 +120,8 @@ struct ShapeCheck: @unchecked Sendable {
             nodes.deallocate()
             properties.deallocate()
             names.deallocate()
+            enumStrings.deallocate()
+            enumBytes.deallocate()
             unretainedPatterns.deallocate()
             stepLists.baseAddress!.deinitialize(count: stepListCount)
             stepLists.deallocate()
@@ -116,6 +137,7 @@ struct ShapeCheck: @unchecked Sendable {
 
     let nodes: UnsafePointer<Node>
     let properties: UnsafePointer<Property>
+    let enumStrings: UnsafePointer<UnsafeRawBufferPointer>
     let patterns: UnsafePointer<Unmanaged<PCRE2Pattern>>
     let stepLists: UnsafePointer<[SanitizeStep]>
     let guards: UnsafePointer<ASCIIStepGuard>
@@ -131,6 +153,7 @@ struct ShapeCheck: @unchecked Sendable {
     init(_ storage: Storage, limits: JSONLimits) {
         nodes = UnsafePointer(storage.nodes.baseAddress!)
         properties = UnsafePointer(storage.properties.baseAddress!)
+        enumStrings = UnsafePointer(storage.enumStrings.baseAddress!)
         patterns = UnsafePointer(storage.unretainedPatterns.baseAddress!)
         stepLists = UnsafePointer(storage.stepLists.baseAddress!)
         guards = UnsafePointer(storage.guards.baseAddress!)

@@ -10,6 +10,8 @@ struct ShapeScan {
     mutating func value(at index: Int, depth: Int) -> Bool {
         guard cursor < end else { return false }
         let node = check.nodes + index
+        // Enumerated values are strings here; anything else is left to the general path.
+        if node.pointee.enumCount > 0 && cursor.pointee != UInt8(ascii: "\"") { return false }
         switch cursor.pointee {
         case UInt8(ascii: "\""):
             return string(node)
@@ -37,10 +39,12 @@ struct ShapeScan {
         return true
     }
 
-    /// A number: a plain integer of at most 18 digits is checked against the bounds; any other
-    /// number (a fraction, an exponent, more digits) passes only where any number does and no
-    /// bound applies (`1.0` is an integer to JSON Schema, and exact comparison is the general
-    /// path's work).
+    /// A number: a plain integer of at most 18 digits is checked against the bounds exactly. A
+    /// non-negative number with a fraction passes where any number does when its integer part
+    /// alone settles the bounds (`13.95` is within 0…100 because 13 ≥ 0 and 13 < 100). Any
+    /// other number (an exponent, more digits, a negative fraction near a bound) passes only
+    /// where any number does and no bound applies. (`1.0` is an integer to JSON Schema; a
+    /// fraction where only integers are allowed is left to the general path.)
     private mutating func number(_ node: UnsafePointer<ShapeCheck.Node>) -> Bool {
         let types = node.pointee.types
         guard types & (TypeBits.integer | TypeBits.number) != 0 else { return false }
@@ -54,23 +58,31 @@ struct ShapeScan {
         }
         let digits = cursor - digitsStart
         guard digits > 0, digits == 1 || digitsStart.pointee != UInt8(ascii: "0") else { return false }
-        var plain = digits <= 18
+        let shortInteger = digits <= 18
+        var fraction = false
+        var exponent = false
         if cursor < end && cursor.pointee == UInt8(ascii: ".") {
             cursor += 1
             guard skipDigits() else { return false }
-            plain = false
+            fraction = true
         }
         if cursor < end && (cursor.pointee | 0x20) == UInt8(ascii: "e") {
             cursor += 1
             if cursor < end && (cursor.pointee == UInt8(ascii: "+") || cursor.pointee == UInt8(ascii: "-")) { cursor += 1 }
             guard skipDigits() else { return false }
-            plain = false
+            exponent = true
         }
         let minimum = node.pointee.minimum
         let maximum = node.pointee.maximum
-        guard plain else { return types & TypeBits.number != 0 && minimum == .min && maximum == .max }
-        let value = negative ? -magnitude : magnitude
-        return value >= minimum && value <= maximum
+        if shortInteger && !fraction && !exponent {
+            let value = negative ? -magnitude : magnitude
+            return value >= minimum && value <= maximum
+        }
+        guard types & TypeBits.number != 0 else { return false }
+        if minimum == .min && maximum == .max { return true }
+        // A non-negative fraction x with integer part n: n ≥ minimum gives x ≥ minimum, and
+        // n < maximum gives x < n + 1 ≤ maximum.
+        return shortInteger && fraction && !exponent && !negative && magnitude >= minimum && magnitude < maximum
     }
 
     /// Skips one or more digits; `false` when there is none.
@@ -146,6 +158,7 @@ struct ShapeScan {
                 return false
             }
         }
+        if node.pointee.enumCount > 0 && !isEnumerated(bytes, node) { return false }
         if let simple = node.pointee.classPattern, scan.hasNonASCII || !simple.matches(ascii: bytes) { return false }
         let pattern = node.pointee.pattern
         if pattern >= 0, check.patterns[pattern]._withUnsafeGuaranteedRef({ PatternMatcher.match($0, bytes) }) != .matched {
@@ -153,6 +166,18 @@ struct ShapeScan {
         }
         if let format = node.pointee.format, !format.accepts(bytes) { return false }
         return true
+    }
+
+    /// Whether the unescaped string `bytes` is one of the node's enumerated strings.
+    private func isEnumerated(_ bytes: UnsafeRawBufferPointer, _ node: UnsafePointer<ShapeCheck.Node>) -> Bool {
+        let first = node.pointee.firstEnum
+        for index in first..<first + node.pointee.enumCount {
+            let candidate = check.enumStrings[index]
+            if candidate.count == bytes.count && (bytes.isEmpty || memcmpEqual(candidate.baseAddress!, bytes.baseAddress!, bytes.count)) {
+                return true
+            }
+        }
+        return false
     }
 
     /// The number of code points in well-formed UTF-8: the bytes that are not continuations.

@@ -24,7 +24,8 @@ struct ShapeCheckTests {
                 "items":{"type":"string","x-sanitize":["nfkc",{"strip":"sql"},{"truncate":{"graphemes":6}}]}},
            "o":{"type":"object","properties":{"k":true,"never":false,"deep":{"type":"array","items":{"type":"array"}}},
                 "required":["k"],"additionalProperties":true},
-           "e":{"type":"string","x-sanitize":[{"encode":"url-query"}]}
+           "e":{"type":"string","x-sanitize":[{"encode":"url-query"}]},
+           "r":{"enum":["admin","editor","é"]},"c":{"const":"x"},"f":{"type":"number","minimum":0,"exclusiveMaximum":100}
          },
          "required":["n"],"additionalProperties":false}
         """#
@@ -53,7 +54,7 @@ struct ShapeCheckTests {
 
     /// Valid, clean records for the wide contract (the first ``cleanCount``), and variations
     /// of them that are invalid, would be changed by a step, or are left to the general path.
-    static let cleanCount = 12
+    static let cleanCount = 16
     static let wideRecords: [String] = {
         let valid = [
             #"{"n":1}"#, #"{"n":-5,"m":null,"b":true}"#, #"{"n":99,"m":3,"b":false,"s":"ab"}"#,
@@ -61,11 +62,12 @@ struct ShapeCheckTests {
             #"{"n":2,"o":{"k":[1,[null,"x"],{}],"deep":[[],[1]]}}"#, #"{"n":3,"o":{"k":{}}}"#, #"{"n":-0}"#,
             "{\"n\":1,\"s\":\"a\u{202E}b\"}",  // no strip-bidi among s's steps
             #"{"n":1,"o":{"k":1,"extra":[1,{"x":"y","z":-0.5e-3}]}}"#, #"{"n":2,"o":{"k":[{"z":null,"é":1.5E+3}]}}"#,
-            #"{"n":1,"o":{"k":0,"a":1,"b":2,"c":3,"d":4}}"#,
+            #"{"n":1,"o":{"k":0,"a":1,"b":2,"c":3,"d":4}}"#, #"{"n":1,"r":"admin","c":"x","f":13.95}"#,
+            #"{"n":1,"r":"é","f":98.99999}"#, #"{"n":1,"f":0.0}"#, #"{"n":1,"m":0.5}"#,
         ]
         let odd = [
             #"{"n":100}"#, #"{"n":-6}"#, #"{"n":1.0}"#, #"{"n":1e2}"#, #"{"n":01}"#,
-            #"{"n":1234567890123456789}"#, #"{"n":1,"m":-3}"#, #"{"n":1,"m":0.5}"#, #"{"n":1,"s":" ab"}"#,
+            #"{"n":1234567890123456789}"#, #"{"n":1,"m":-3}"#, #"{"n":1,"s":" ab"}"#,
             #"{"n":1,"s":"ab "}"#, #"{"n":1,"s":"a\u007fb"}"#, "{\"n\":1,\"s\":\"a\u{7F}b\"}", #"{"n":1,"s":"abcdefghi"}"#,
             #"{"n":1,"s":"a"}"#, #"{"n":1,"s":"ééééé"}"#, #"{"n":1,"s":"éééééé"}"#, #"{"n":1,"d":"a@EXAMPLE.com"}"#,
             #"{"n":1,"d":"not-an-email"}"#, #"{"n":1,"p":"ab;c"}"#, #"{"n":1,"p":"ABC"}"#, #"{"n":1,"a":[]}"#,
@@ -73,6 +75,8 @@ struct ShapeCheckTests {
             #"{"n":1,"a":["ｆｕｌｌ"]}"#, #"{"n":1,"a":["abcdefg"]}"#, #"{"n":1,"a":[1]}"#, #"{"n":1,"o":{}}"#,
             #"{"n":1,"o":{"k":1,"never":1}}"#, #"{"n":1,"o":{"k":1,"deep":[1]}}"#, #"{"n":1,"o":{"k":1.}}"#,
             #"{"n":1,"o":{"k":1e}}"#, #"{"n":1,"o":{"k":.5}}"#, #"{"n":1,"o":{"k":-}}"#, #"{"n":1,"o":{"k":1,"a":1,"a":2}}"#,
+            #"{"n":1,"r":"root"}"#, #"{"n":1,"r":1}"#, #"{"n":1,"r":"Admin"}"#, #"{"n":1,"c":"y"}"#, #"{"n":1,"f":99.5}"#,
+            #"{"n":1,"f":100.5}"#, #"{"n":1,"f":-0.5}"#, #"{"n":1,"f":1e1}"#, #"{"n":1,"f":12345678901234567890.5}"#,
             #"{"n":1,"o":{"k":1,"\u00e9":1}}"#, #"{"n":1,"o":{"k":1,"x\"y":1}}"#, #"{"n":1,"o":{"k":01}}"#,
             #"{"n":1,"o":{"k":1,"a":1,"b":1,"c":1,"d":1,"e":1,"f":1,"g":1,"h":1,"i":1,"j":1,"l":1,"m":1,"n":1,"o":1,"p":1,"q":1,"r":1}}"#,
             #"{"n":1,"e":"plain"}"#, #"{"n":1,"n":1}"#, #"{"n":1,"zz":1}"#, #"{"m":1}"#, #"{}"#, #"[]"#, #""n""#,
@@ -190,7 +194,7 @@ struct ShapeCheckTests {
         #"{"patternProperties":{"a":{}}}"#, #"{"additionalProperties":{"type":"string"}}"#, #"{"items":[{}]}"#,
         ##"{"$schema":"http://json-schema.org/draft-04/schema#"}"##, #"{"minimum":1.5}"#, #"{"maxLength":1e3}"#,
         #"{"properties":{"a":{"$anchor":"x"}}}"#, #"{"properties":{"a":{"$id":"x"}}}"#, #"{"unknownKeyword":1}"#,
-        #"{"required":["a"]}"#, #"{"multipleOf":2}"#, #"{"dependentRequired":{"a":["b"]}}"#, #"{"contains":{}}"#,
+        #"{"required":["a"]}"#, #"{"multipleOf":2}"#, #"{"enum":["a",1]}"#, #"{"enum":[]}"#, #"{"enum":["a"],"const":"a"}"#, #"{"dependentRequired":{"a":["b"]}}"#, #"{"contains":{}}"#,
     ])
     func unreadKeywordsMeanNoCheck(schema: String) throws {
         #expect(try Self.check(schema) == nil)
