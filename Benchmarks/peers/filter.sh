@@ -2,13 +2,13 @@
 # Compares `sanitize filter` with peer validators on the same NDJSON file, in one run.
 # Usage: Benchmarks/peers/filter.sh [MEGABYTES]   (default 100)
 # Prints MB/s, records/s, peak RSS and ratios against Ajv; checks that the valid/invalid
-# counts agree with Ajv's. Every tool runs RUNS times (default 2) and its fastest run counts,
-# the same for all: on a 2-core VM one run in a few loses a core to background work (the
-# kernel settling after the generator), which a tool using both cores feels most.
+# counts agree with Ajv's. Every tool runs RUNS times (default 3) and its fastest run counts,
+# the same for all: on this 2-core VM a run now and then loses part of a core for a few seconds
+# to background work (the kernel's memory housekeeping, other guests).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 megabytes="${1:-100}"
-runs="${RUNS:-2}"
+runs="${RUNS:-3}"
 here=Benchmarks/peers/filter
 scripts/install-deps libpcre2-dev pkg-config node-ajv jq python3-pip bc >/dev/null
 python3 -c 'import fastjsonschema' 2>/dev/null || pip install -q fastjsonschema
