@@ -19,9 +19,9 @@ extension ShapeCheck {
     ///   - stepLists: every `x-sanitize` value of the schema, compiled.
     ///   - assertFormats: whether `format` is an assertion.
     ///   - limits: the record parser's limits.
-    /// - Returns: the check and the storage it points into.
     ///   - stepsAreAnnotations: read `x-sanitize` as an annotation (for plain validation, where
     ///     no step runs) instead of as steps that must leave each value as it is.
+    /// - Returns: the check and the storage it points into.
     static func build(
         schema: JSONValue, stepLists: [JSONValue: [SanitizeStep]], assertFormats: Bool, limits: JSONLimits,
         stepsAreAnnotations: Bool = false
