@@ -49,7 +49,7 @@ struct Validate: ParsableCommand {
     func run() throws {
         let resources = try references.resources()
         let options = Contract.Options(assertFormats: assertFormats, stopAtFirstError: firstError)
-        let contract = try Contract(contentsOf: URL(fileURLWithPath: schema), resources: resources, options: options)
+        let (contract, schemaValue) = try Contract.compile(contentsOf: URL(fileURLWithPath: schema), resources: resources, options: options)
 
         var out = OutputWriter(descriptor: 1)
         var invalid = 0
@@ -74,8 +74,7 @@ struct Validate: ParsableCommand {
             var validator = contract.makeValidator()
             // Most lines are valid: the shape check passes them in one read, when it can read
             // the schema; every other line goes to the validator.
-            let shortcut = (try? JSONValue(parsing: String(contentsOfFile: schema, encoding: .utf8)))
-                .flatMap { ValidationShortcut(schema: $0, options: options) }
+            let shortcut = ValidationShortcut(schema: schemaValue, options: options)
             let valid = ValidationResult(isValid: true, violations: [])
             while let line = try reader.next() {
                 switch line {

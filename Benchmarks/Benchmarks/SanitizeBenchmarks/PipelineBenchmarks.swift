@@ -2,43 +2,33 @@ import Benchmark
 import Foundation
 import SanitizeKit
 
-/// Seeded user records shaped like `Examples/users.ndjson` (what the example contract expects),
-/// with the untidiness its steps are for: padded names, mixed-case email domains, tags to fold.
+/// Seeded user records shaped like `Examples/users.ndjson` (what the example contract expects).
 enum PipelineInputs {
-    static let records: [[UInt8]] = {
-        var generator = SplitMix64(seed: 5)
-        let first = ["Ada", "Grace", "José", "Zoë", "Ming", "Olu", "Anna", "Émile"]
-        let last = ["Lovelace", "Hopper", "Martí", "Ng", "Okafor", "Müller", "Kim"]
-        let cities = ["London", "Paris", "São Paulo", "Tokyo", "Lagos", "Oslo"]
-        func pick(_ list: [String]) -> String { list[Int(generator.next() % UInt64(list.count))] }
-        return (1...10_000).map { id in
-            let padding = generator.next() % 4 == 0 ? "  " : ""
-            let text =
-                #"{"id":\#(id),"name":"\#(padding)\#(pick(first)) \#(pick(last))\#(padding)","email":"user\#(id)@Example.COM","#
-                + #""age":\#(generator.next() % 100),"address":{"street":"\#(generator.next() % 900 + 1) Main Street","#
-                + #""city":"\#(pick(cities))","postcode":"\#(generator.next() % 90_000 + 10_000)","country":"GB"},"#
-                + #""tags":["\#(pick(["admin", " beta ", "ｖｉｐ"]))","staff"]}"#
-            return Array(text.utf8)
-        }
-    }()
+    /// With the untidiness the contract's steps are for: padded names, mixed-case email domains,
+    /// tags to fold.
+    static let records = userRecords(seed: 5, untidy: true)
+    /// Already clean and valid (what the filter's shape check passes in one read): no padding,
+    /// lowercase domains, tags the steps leave alone.
+    static let cleanRecords = userRecords(seed: 6, untidy: false)
 
-    /// The same records already clean and valid (what the filter's shape check passes in one
-    /// read): no padding, lowercase domains, tags the steps leave alone.
-    static let cleanRecords: [[UInt8]] = {
-        var generator = SplitMix64(seed: 6)
+    static func userRecords(seed: UInt64, untidy: Bool) -> [[UInt8]] {
+        var generator = SplitMix64(seed: seed)
         let first = ["Ada", "Grace", "José", "Zoë", "Ming", "Olu", "Anna", "Émile"]
         let last = ["Lovelace", "Hopper", "Martí", "Ng", "Okafor", "Müller", "Kim"]
         let cities = ["London", "Paris", "São Paulo", "Tokyo", "Lagos", "Oslo"]
+        let tags = untidy ? ["admin", " beta ", "ｖｉｐ"] : ["admin", "beta", "vip"]
+        let domain = untidy ? "Example.COM" : "example.com"
         func pick(_ list: [String]) -> String { list[Int(generator.next() % UInt64(list.count))] }
         return (1...10_000).map { id in
+            let padding = untidy && generator.next() % 4 == 0 ? "  " : ""
             let text =
-                #"{"id":\#(id),"name":"\#(pick(first)) \#(pick(last))","email":"user\#(id)@example.com","#
+                #"{"id":\#(id),"name":"\#(padding)\#(pick(first)) \#(pick(last))\#(padding)","email":"user\#(id)@\#(domain)","#
                 + #""age":\#(generator.next() % 100),"address":{"street":"\#(generator.next() % 900 + 1) Main Street","#
                 + #""city":"\#(pick(cities))","postcode":"\#(generator.next() % 90_000 + 10_000)","country":"GB"},"#
-                + #""tags":["\#(pick(["admin", "beta", "vip"]))","staff"]}"#
+                + #""tags":["\#(pick(tags))","staff"]}"#
             return Array(text.utf8)
         }
-    }()
+    }
 }
 
 /// The engine of `sanitize filter`, record by record: parse, x-sanitize steps, validate, write,

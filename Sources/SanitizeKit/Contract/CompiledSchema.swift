@@ -136,6 +136,21 @@ enum TypeBits {
     /// Every type: what a schema without `type` allows.
     static let any: UInt8 = 127
 
+    /// The bits a `type` name allows (`number` allows integers too), or `nil` for a name that
+    /// is not a JSON Schema type.
+    static func bits(forName name: JSONValue) -> UInt8? {
+        switch name {
+        case .string("null"): return null
+        case .string("boolean"): return boolean
+        case .string("integer"): return integer
+        case .string("number"): return number | integer
+        case .string("string"): return string
+        case .string("array"): return array
+        case .string("object"): return object
+        default: return nil
+        }
+    }
+
     static func names(_ mask: UInt8) -> String {
         var names: [String] = []
         if mask & null != 0 { names.append("null") }

@@ -96,12 +96,21 @@ public struct Contract: Sendable {
     /// - Throws: ``SanitizeError`` with code ``SanitizeError/Code/io`` when the file cannot be
     ///   read, or as ``init(schema:resources:options:)-(JSONValue,_,_)``, located at the file.
     public init(contentsOf url: URL, resources: ContractResources = ContractResources(), options: Options = Options()) throws(SanitizeError) {
+        self = try Self.compile(contentsOf: url, resources: resources, options: options).contract
+    }
+
+    /// Reads and compiles a schema file, as ``init(contentsOf:resources:options:)``, and hands
+    /// back the parsed schema too, for callers that build more from it than the contract.
+    package static func compile(
+        contentsOf url: URL, resources: ContractResources, options: Options
+    ) throws(SanitizeError) -> (contract: Contract, schema: JSONValue) {
         let data: Data
         do { data = try Data(contentsOf: url) } catch {
             throw SanitizeError(.io, "cannot read schema: \(error.localizedDescription)", at: .init(file: url.path))
         }
         do {
-            try self.init(schema: data, resources: resources, options: options)
+            let schema = JSONValue(try JSONDocument(parsing: [UInt8](data)))
+            return (try Contract(schema: schema, resources: resources, options: options), schema)
         } catch {
             var located = error
             var location = error.location ?? .init()

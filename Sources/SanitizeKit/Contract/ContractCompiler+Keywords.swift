@@ -190,16 +190,8 @@ extension ContractCompiler {
             let names: [JSONValue]
             if case .array(let list) = value { names = list } else { names = [value] }
             for name in names {
-                switch name {
-                case .string("null"): mask |= TypeBits.null
-                case .string("boolean"): mask |= TypeBits.boolean
-                case .string("integer"): mask |= TypeBits.integer
-                case .string("number"): mask |= TypeBits.number | TypeBits.integer
-                case .string("string"): mask |= TypeBits.string
-                case .string("array"): mask |= TypeBits.array
-                case .string("object"): mask |= TypeBits.object
-                default: throw invalid("type", "unknown type \(name.jsonText)")
-                }
+                guard let bits = TypeBits.bits(forName: name) else { throw invalid("type", "unknown type \(name.jsonText)") }
+                mask |= bits
             }
             schema.typeMask = mask
         }

@@ -209,16 +209,8 @@ extension ShapeCheck {
             }
             var mask: UInt8 = 0
             for name in names {
-                switch name {
-                case .string("null"): mask |= TypeBits.null
-                case .string("boolean"): mask |= TypeBits.boolean
-                case .string("integer"): mask |= TypeBits.integer
-                case .string("number"): mask |= TypeBits.number | TypeBits.integer
-                case .string("string"): mask |= TypeBits.string
-                case .string("array"): mask |= TypeBits.array
-                case .string("object"): mask |= TypeBits.object
-                default: return nil
-                }
+                guard let bits = TypeBits.bits(forName: name) else { return nil }
+                mask |= bits
             }
             return mask
         }
