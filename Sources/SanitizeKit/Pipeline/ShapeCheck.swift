@@ -14,9 +14,9 @@
 ///
 /// It exists for contracts built only from `type`, `properties`, `required`,
 /// `additionalProperties` (true or false), `items` (one schema), `minLength`, `maxLength`,
-/// `pattern`, `format`, integer `minimum`/`maximum`/`exclusiveMinimum`/`exclusiveMaximum`,
-/// `minItems`, `maxItems`, `uniqueItems`, `minProperties`, `maxProperties`, annotations and
-/// `x-sanitize` (see ``build(schema:stepLists:assertFormats:limits:)``), and for policies
+/// `pattern`, `format`, integer-valued `minimum`/`maximum`/`exclusiveMinimum`/`exclusiveMaximum`,
+/// `minItems`, `maxItems`, `uniqueItems`, `minProperties`, `maxProperties`, `enum`/`const` of
+/// strings, annotations and `x-sanitize` (see ``build(schema:stepLists:assertFormats:limits:)``), and for policies
 /// (``build(policySteps:limits:)``).
 ///
 /// A plain value with raw pointers, so that copying it and reading it from several threads
