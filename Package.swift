@@ -40,7 +40,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SanitizeKitTests",
-            dependencies: ["SanitizeKit"],
+            dependencies: ["SanitizeKit", "TestSupport"],
             exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),
@@ -52,7 +52,22 @@ let package = Package(
         ),
         .testTarget(
             name: "sanitizeTests",
-            dependencies: ["sanitize"],
+            dependencies: ["sanitize", "TestSupport"],
+            exclude: ["Fixtures"],
+            swiftSettings: swiftSettings
+        ),
+        // Support shared by the test targets (tool runner, seeded generator, corpora, fixtures).
+        .target(
+            name: "TestSupport",
+            dependencies: ["SanitizeKit"],
+            path: "Tests/TestSupport",
+            swiftSettings: swiftSettings
+        ),
+        // Tests against real engines and tools; skipped (with a reason) unless
+        // SANITIZE_INTEGRATION=1, which scripts/test sets after installing them.
+        .testTarget(
+            name: "IntegrationTests",
+            dependencies: ["SanitizeKit", "sanitize", "TestSupport"],
             exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),

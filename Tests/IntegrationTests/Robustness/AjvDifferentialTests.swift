@@ -10,7 +10,7 @@ import Testing
 /// The other differential tests of the package: percent-encoding against Python's
 /// `urllib.parse` in `URL/PythonDifferentialTests.swift`, SQL literals against the real
 /// `sqlite3` in `SQL/SQLiteRoundTripTests.swift` (and PostgreSQL in `PostgresRoundTripTests.swift`).
-@Suite("Differential: contract validator vs Ajv (draft-07)")
+@Suite("Differential: contract validator vs Ajv (draft-07)", .integration)
 struct AjvDifferentialTests {
     /// Schemas over the keywords both sides implement identically for draft-07. Left out on
     /// purpose: `format` (Ajv 6's own format regexes differ from the RFCs), and non-integer

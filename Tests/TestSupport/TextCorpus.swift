@@ -1,17 +1,18 @@
 import Foundation
 
 /// Test data shared by the text suites.
-enum TextCorpus {
-    /// The Big List of Naughty Strings (blns.json, MIT, see Fixtures/big-list-of-naughty-strings).
-    static let naughtyStrings: [String] = {
-        guard let data = try? Data(contentsOf: Fixtures.url("big-list-of-naughty-strings/blns.json")),
+package enum TextCorpus {
+    /// The Big List of Naughty Strings (blns.json, MIT, see
+    /// Tests/SanitizeKitTests/Fixtures/big-list-of-naughty-strings).
+    package static let naughtyStrings: [String] = {
+        guard let data = try? Data(contentsOf: TestPaths.unitFixture("big-list-of-naughty-strings/blns.json")),
             let strings = try? JSONDecoder().decode([String].self, from: data)
         else { return [] }
         return strings
     }()
 
     /// Classic SQL injection payloads, with the quote-like characters that fool naive escapers.
-    static let injectionPayloads: [String] = [
+    package static let injectionPayloads: [String] = [
         "' OR '1'='1", "' OR 1=1 --", "'; DROP TABLE users; --", "\\'; DROP TABLE users; --",
         "\\", "\\\\'", "'\\", "admin'--", "admin' #", "' UNION SELECT NULL, NULL --",
         "1'); DELETE FROM t; --", "\" OR \"\"=\"", "''''", "'''", "E'\\''", "$$; DROP TABLE t; $$",
@@ -22,12 +23,12 @@ enum TextCorpus {
     ]
 
     /// Every naughty string and injection payload.
-    static var all: [String] { naughtyStrings + injectionPayloads }
+    package static var all: [String] { naughtyStrings + injectionPayloads }
 }
 
 extension Array where Element == UInt8 {
     /// Lower-case hex of the bytes.
-    var hex: String {
+    package var hex: String {
         let digits = Array("0123456789abcdef".utf8)
         var out: [UInt8] = []
         out.reserveCapacity(count * 2)
@@ -40,7 +41,7 @@ extension Array where Element == UInt8 {
 }
 
 /// Reads `prefix<index>:<value>` lines into a dictionary.
-func indexedLines(_ output: String) -> [Int: String] {
+package func indexedLines(_ output: String) -> [Int: String] {
     var result: [Int: String] = [:]
     for line in output.split(separator: "\n") {
         guard let colon = line.firstIndex(of: ":"), let index = Int(line[..<colon]) else { continue }

@@ -1,28 +1,29 @@
-import Foundation
+package import Foundation
 
 /// What one run of an external program produced.
-struct ToolRun {
-    var status: Int32
-    var stdout: [UInt8]
-    var stderr: String
-    var output: String { String(decoding: stdout, as: UTF8.self) }
+package struct ToolRun {
+    package var status: Int32
+    package var stdout: [UInt8]
+    package var stderr: String
+    package var output: String { String(decoding: stdout, as: UTF8.self) }
 }
 
 /// Runs the real programs the tests compare against (sqlite3, psql, sh, bash, python3).
 ///
 /// A missing program is not skipped: `/usr/bin/env` exits 127 and the calling test fails on
-/// the status (scripts/test installs every tool).
-enum ExternalTool {
+/// the status (scripts/test installs every tool). Shared by the unit and integration targets:
+/// unit tests may run only what a bare Debian has (`sh`, `bash`, coreutils).
+package enum ExternalTool {
     /// Runs `command` (looked up in `PATH`) with `arguments`, feeding `stdin`.
     /// Input and outputs go through temporary files, so no pipe can deadlock.
-    static func run(
+    package static func run(
         _ command: String, _ arguments: [String], stdin: [UInt8] = [], in directory: URL? = nil
     ) throws -> ToolRun {
         try runExecutable("/usr/bin/env", [command] + arguments, stdin: stdin, in: directory)
     }
 
     /// Runs the program at `path`.
-    static func runExecutable(
+    package static func runExecutable(
         _ path: String, _ arguments: [String], stdin: [UInt8] = [], in directory: URL? = nil
     ) throws -> ToolRun {
         let scratch = FileManager.default.temporaryDirectory

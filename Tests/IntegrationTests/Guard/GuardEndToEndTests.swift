@@ -8,7 +8,7 @@ import Testing
 
 /// End to end: a real URLSession client behind the guard, two real HTTP servers on loopback
 /// that record every header they receive. Only server A's `/api` is allowlisted.
-@Suite("Request guard end to end")
+@Suite("Request guard end to end", .integration)
 struct GuardEndToEndTests {
     static let credentials: [(String, String)] = [
         ("Authorization", "Bearer e2e-secret"), ("Cookie", "sid=e2e-secret"), ("X-Api-Key", "e2e-secret"),

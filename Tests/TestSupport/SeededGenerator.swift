@@ -1,11 +1,11 @@
 /// SplitMix64: a small, fast, seeded generator, so every test run sees the same generated
-/// inputs. The one generator of this test target.
-struct SeededGenerator: RandomNumberGenerator {
+/// inputs. The one generator of the test targets.
+package struct SeededGenerator: RandomNumberGenerator {
     private var state: UInt64
 
-    init(seed: UInt64) { state = seed }
+    package init(seed: UInt64) { state = seed }
 
-    mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9

@@ -1,14 +1,14 @@
-import Foundation
+package import Foundation
 
 /// What one run of the built `sanitize` binary produced.
-struct SanitizeRun {
-    var status: Int32
-    var stdout: [UInt8]
-    var stderr: String
+package struct SanitizeRun {
+    package var status: Int32
+    package var stdout: [UInt8]
+    package var stderr: String
     /// Standard output decoded as UTF-8 (lossy: for readable assertions only).
-    var output: String { String(decoding: stdout, as: UTF8.self) }
+    package var output: String { String(decoding: stdout, as: UTF8.self) }
     /// Standard output split into lines, without the final empty piece.
-    var lines: [String] {
+    package var lines: [String] {
         var parts = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if parts.last == "" { parts.removeLast() }
         return parts
@@ -16,9 +16,9 @@ struct SanitizeRun {
 }
 
 /// Runs the `sanitize` executable that `swift build` put beside the test bundle.
-enum SanitizeProcess {
+package enum SanitizeProcess {
     /// The built binary: the test bundle and the executable share a build directory.
-    static let executable: URL = {
+    package static let executable: URL = {
         let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         var directory = bundle.deletingLastPathComponent()
         // On Linux the bundle is `…/debug/<package>PackageTests.xctest`; on Darwin it is a
@@ -39,7 +39,7 @@ enum SanitizeProcess {
     ///   - arguments: the command-line arguments after `sanitize`.
     ///   - stdin: bytes for standard input (empty by default).
     ///   - directory: the working directory, if it matters.
-    static func run(_ arguments: [String], stdin: [UInt8] = [], in directory: URL? = nil) throws -> SanitizeRun {
+    package static func run(_ arguments: [String], stdin: [UInt8] = [], in directory: URL? = nil) throws -> SanitizeRun {
         let scratch = FileManager.default.temporaryDirectory
             .appendingPathComponent("sanitize-run-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -75,7 +75,7 @@ enum SanitizeProcess {
     }
 
     /// Runs `sanitize` with `stdin` given as text.
-    static func run(_ arguments: [String], input: String, in directory: URL? = nil) throws -> SanitizeRun {
+    package static func run(_ arguments: [String], input: String, in directory: URL? = nil) throws -> SanitizeRun {
         try run(arguments, stdin: Array(input.utf8), in: directory)
     }
 }

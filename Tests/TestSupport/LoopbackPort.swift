@@ -5,13 +5,13 @@ import Foundation
 #endif
 
 /// Free TCP ports on 127.0.0.1 for the throw-away database servers of the tests.
-enum LoopbackPort {
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+package enum LoopbackPort {
+    package struct Failure: Error, CustomStringConvertible {
+        package var description: String
     }
 
     /// A loopback TCP port that is free right now (bind to port 0, read it, close).
-    static func free() throws -> Int {
+    package static func free() throws -> Int {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure(description: "socket() failed") }
         defer { close(fd) }
