@@ -139,7 +139,7 @@ struct Evaluator {
         let n = nodes[node]
         if n.flags & JSONNode.Flags.escaped == 0 {
             guard Int(n.end - n.start) == bytes.count else { return false }
-            return bytes.count == 0 || memcmpEqual(text + Int(n.start), bytes.baseAddress!, bytes.count)
+            return bytesEqual(text + Int(n.start), bytes.baseAddress!, count: bytes.count)
         }
         return withString(node) { $0.elementsEqual(bytes) }
     }
@@ -381,7 +381,7 @@ struct Evaluator {
         if a.kind == .string && (a.flags | b.flags) & JSONNode.Flags.escaped == 0 {
             let count = Int(a.end - a.start)
             return count == Int(b.end - b.start)
-                && (count == 0 || memcmpEqual(text + Int(a.start), text + Int(b.start), count))
+                && bytesEqual(text + Int(a.start), text + Int(b.start), count: count)
         }
         return JSONEquality.equal(document, x, document, y)
     }

@@ -98,7 +98,7 @@ final class ProgramBuffers: @unchecked Sendable {
     func keyEquals(_ index: Int, _ bytes: UnsafeRawBufferPointer) -> Bool {
         let span = keySpans[index]
         guard span.count == bytes.count else { return false }
-        return span.count == 0 || memcmpEqual(keyBytes.baseAddress! + span.start, bytes.baseAddress!, span.count)
+        return bytesEqual(keyBytes.baseAddress! + span.start, bytes.baseAddress!, count: span.count)
     }
 
     /// Matches pattern `index` anywhere in the UTF-8 text.
@@ -112,7 +112,7 @@ final class ProgramBuffers: @unchecked Sendable {
     func constantIsString(_ index: Int, equalTo bytes: UnsafeRawBufferPointer) -> Bool {
         let span = constantSpans[index]
         guard span.count == bytes.count else { return false }
-        return span.count == 0 || memcmpEqual(constantBytes.baseAddress! + span.start, bytes.baseAddress!, span.count)
+        return bytesEqual(constantBytes.baseAddress! + span.start, bytes.baseAddress!, count: span.count)
     }
 
     static func copy<T>(_ values: [T]) -> UnsafeBufferPointer<T> {

@@ -232,7 +232,7 @@ public struct JSONDocument: Sendable {
         if n.flags & JSONNode.Flags.escaped == 0 {
             guard Int(n.end - n.start) == bytes.count else { return false }
             return storage.withUnsafeBytes { raw in
-                bytes.count == 0 || memcmpEqual(raw.baseAddress! + Int(n.start), bytes.baseAddress!, bytes.count)
+                bytesEqual(raw.baseAddress! + Int(n.start), bytes.baseAddress!, count: bytes.count)
             }
         }
         return withStringBytes(node) { $0.elementsEqual(bytes) }
@@ -332,34 +332,6 @@ public struct JSONDocument: Sendable {
         }
         return hash
     }
-}
-
-/// Whether `count` bytes at `a` and `b` are equal: words at a time, and the last (partial) word
-/// as an overlapping load that ends at the end, so short keys take one or two compares and no
-/// byte loop.
-@usableFromInline
-func memcmpEqual(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ count: Int) -> Bool {
-    if count >= 8 {
-        var index = 0
-        while index + 8 <= count {
-            if a.loadUnaligned(fromByteOffset: index, as: UInt64.self) != b.loadUnaligned(fromByteOffset: index, as: UInt64.self) {
-                return false
-            }
-            index += 8
-        }
-        return index == count
-            || a.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) == b.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
-    }
-    if count >= 4 {
-        return a.loadUnaligned(as: UInt32.self) == b.loadUnaligned(as: UInt32.self)
-            && a.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self) == b.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
-    }
-    var index = 0
-    while index < count {
-        if a.load(fromByteOffset: index, as: UInt8.self) != b.load(fromByteOffset: index, as: UInt8.self) { return false }
-        index += 1
-    }
-    return true
 }
 
 /// Appends the UTF-8 encoding of a scalar value (RFC 3629 §3).

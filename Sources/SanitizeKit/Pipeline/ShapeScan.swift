@@ -34,7 +34,7 @@ struct ShapeScan {
 
     private mutating func literal(_ word: StaticString) -> Bool {
         let length = word.utf8CodeUnitCount
-        guard end - cursor >= length, memcmpEqual(cursor, word.utf8Start, length) else { return false }
+        guard end - cursor >= length, bytesEqual(cursor, word.utf8Start, count: length) else { return false }
         cursor += length
         return true
     }
@@ -173,7 +173,7 @@ struct ShapeScan {
         let first = node.pointee.firstEnum
         for index in first..<first + node.pointee.enumCount {
             let candidate = check.enumStrings[index]
-            if candidate.count == bytes.count && (bytes.isEmpty || memcmpEqual(candidate.baseAddress!, bytes.baseAddress!, bytes.count)) {
+            if candidate.count == bytes.count && bytesEqual(candidate.baseAddress!, bytes.baseAddress!, count: bytes.count) {
                 return true
             }
         }
@@ -222,7 +222,7 @@ struct ShapeScan {
                         guard open >= 0, openCount < Self.maxOpenMembers else { return false }
                         if key.hasNonASCII && UTF8Validation.firstInvalidByteOffset(in: key.bytes) != nil { return false }
                         for index in 0..<openCount where openNames[index].count == key.bytes.count {
-                            if key.bytes.isEmpty || memcmpEqual(openNames[index].baseAddress!, key.bytes.baseAddress!, key.bytes.count) {
+                            if bytesEqual(openNames[index].baseAddress!, key.bytes.baseAddress!, count: key.bytes.count) {
                                 return false  // a duplicate key
                             }
                         }
@@ -257,7 +257,7 @@ struct ShapeScan {
     private mutating func readKey(named property: ShapeCheck.Property) -> Bool {
         let length = property.name.count
         guard property.isPlain, end - cursor >= length + 2, cursor[length + 1] == UInt8(ascii: "\""),
-            length == 0 || memcmpEqual(cursor + 1, property.name.baseAddress!, length)
+            bytesEqual(cursor + 1, property.name.baseAddress!, count: length)
         else { return false }
         cursor += length + 2
         return true
@@ -272,7 +272,7 @@ struct ShapeScan {
         var slot = from < count ? from : 0
         for _ in 0..<count {
             let candidate = properties[slot].name
-            if candidate.count == length, length == 0 || memcmpEqual(candidate.baseAddress!, name.baseAddress!, length) {
+            if candidate.count == length, bytesEqual(candidate.baseAddress!, name.baseAddress!, count: length) {
                 return slot
             }
             slot = slot + 1 == count ? 0 : slot + 1
@@ -303,7 +303,7 @@ struct ShapeScan {
                     guard value(at: items, depth: depth) else { return false }
                     let bytes = UnsafeRawBufferPointer(start: start, count: cursor - 1 - start)
                     for index in 0..<elements where seen[index].count == bytes.count {
-                        if bytes.isEmpty || memcmpEqual(seen[index].baseAddress!, bytes.baseAddress!, bytes.count) { return false }
+                        if bytesEqual(seen[index].baseAddress!, bytes.baseAddress!, count: bytes.count) { return false }
                     }
                     seen[elements] = bytes
                 } else {

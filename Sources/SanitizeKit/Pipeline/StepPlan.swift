@@ -27,7 +27,7 @@ struct StepPlan: Sendable, Equatable {
             propertyBytes.withUnsafeBufferPointer { entries in
                 for entry in entries where entry.name.count == name.count {
                     let equal = entry.name.withUnsafeBytes { candidate in
-                        name.isEmpty || memcmpEqual(candidate.baseAddress!, name.baseAddress!, name.count)
+                        bytesEqual(candidate.baseAddress!, name.baseAddress!, count: name.count)
                     }
                     if equal { return entry.plan }
                 }

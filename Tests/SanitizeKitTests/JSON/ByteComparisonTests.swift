@@ -1,7 +1,7 @@
 @testable import SanitizeKit
 import Testing
 
-@Suite("Byte comparison (memcmpEqual)")
+@Suite("Byte comparison (bytesEqual, memcmpEqual)")
 struct ByteComparisonTests {
     @Test("equal runs of every length up to 40 compare equal; one changed byte anywhere makes them differ")
     func everyLengthAndPosition() {
@@ -17,6 +17,31 @@ struct ByteComparisonTests {
                 let equal = a.withUnsafeBytes { x in right.withUnsafeBytes { y in memcmpEqual(x.baseAddress! + 1, y.baseAddress! + 1, count) } }
                 #expect(!equal, "length \(count), byte \(position)")
                 right[1 + position] ^= 0x01
+            }
+        }
+    }
+
+    @Test("bytesEqual agrees with memcmpEqual, and at count 0 reads neither pointer")
+    func bytesEqualWrapsMemcmpEqual() {
+        let empty = UnsafeRawBufferPointer(start: nil, count: 0)
+        // `empty.baseAddress!` would trap if it were evaluated: count 0 must not touch it.
+        // (Called outside #expect, which evaluates its arguments to report them.)
+        let emptyEqual = bytesEqual(empty.baseAddress!, empty.baseAddress!, count: 0)
+        #expect(emptyEqual)
+        let a: [UInt8] = Array("key-name-longer-than-eight".utf8)
+        var b = a
+        a.withUnsafeBytes { x in
+            b.withUnsafeBytes { y in
+                #expect(bytesEqual(x.baseAddress!, y.baseAddress!, count: a.count))
+                let equal = bytesEqual(x.baseAddress!, empty.baseAddress!, count: 0)
+                #expect(equal)
+            }
+        }
+        b[a.count - 1] ^= 0x20
+        a.withUnsafeBytes { x in
+            b.withUnsafeBytes { y in
+                #expect(!bytesEqual(x.baseAddress!, y.baseAddress!, count: a.count))
+                #expect(bytesEqual(x.baseAddress!, y.baseAddress!, count: a.count - 1))
             }
         }
     }
