@@ -40,13 +40,23 @@ public struct CanonicalHost: Hashable, Sendable, CustomStringConvertible {
         return .publicNetwork
     }
 
-    /// Parses and canonicalizes the host part of a URL.
+    /// The longest canonical domain name, in bytes (DNS names are at most 253).
+    static let maxHostBytes = 253
+    /// The longest label, in bytes (RFC 1035 §2.3.4).
+    static let maxLabelBytes = 63
+
+    /// Parses and canonicalizes the host part of a URL, as the WHATWG URL host parser does
+    /// (URL §3.5) and then a little stricter.
     ///
     /// Steps: an IPv6 literal in brackets goes to the WHATWG IPv6 parser. Otherwise a host with
-    /// `%` is denied (percent-encoded hosts are read differently by different parsers), the
-    /// host goes through ``IDNA`` domain-to-ASCII, one trailing dot is removed, every label must
-    /// be 1–63 bytes of `a-z`, `0-9`, `-`, `_`, and a host that "ends in a number" must parse as
-    /// an IPv4 address in one of the WHATWG forms (decimal, octal, hex, 1–4 parts).
+    /// `%` is denied (percent-encoded hosts are read differently by different parsers); the
+    /// host goes through ``UTS46/domainToASCII(_:)`` (full UTS #46 mapping, NFC, CheckBidi,
+    /// CheckJoiners: what browsers, node, curl and Foundation do), so `127.0.0.¹`,
+    /// `①②⑦.⓪.⓪.①` and `ＬＯＣＡＬＨＯＳＴ` reach the later steps as `127.0.0.1` and
+    /// `localhost`; a host it cannot map is denied. Then a host with a WHATWG forbidden domain
+    /// code point is denied, a host that "ends in a number" must parse as an IPv4 address in
+    /// one of the WHATWG forms (decimal, octal, hex, 1–4 parts), one trailing dot is removed,
+    /// and every label must be 1–63 bytes of `a-z`, `0-9`, `-`, `_`.
     /// - Parameter raw: the host as it appears between the authority's `@` and port.
     /// - Returns: the canonical host, or the denial that explains why it is not one.
     public static func parse(_ raw: Substring) -> Result<CanonicalHost, GuardDenial> {
@@ -70,15 +80,31 @@ public struct CanonicalHost: Hashable, Sendable, CustomStringConvertible {
                 GuardDenial(.urlAmbiguous, "host is percent-encoded; parsers disagree on decoding it"))
         }
         var bytes: [UInt8]
-        if raw.allSatisfy({ $0 < 0x80 }) {
-            bytes = raw.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
-        } else {
-            switch IDNA.toASCII(Substring(String(decoding: raw, as: UTF8.self))) {
-            case .success(let value): bytes = Array(value.utf8)
-            case .failure(let denial): return .failure(denial)
-            }
+        switch UTS46.domainToASCII(String(decoding: raw, as: UTF8.self)) {
+        case .success(let ascii): bytes = Array(ascii.utf8)
+        case .failure(let error):
+            return .failure(
+                GuardDenial(.hostInvalid, "host cannot be mapped to ASCII (\(error.code.rawValue)): \(error.reason)"))
+        }
+        if let forbidden = bytes.first(where: isForbiddenDomainByte) {
+            return .failure(
+                GuardDenial(
+                    .hostInvalid,
+                    "host maps to text holding \(printable(forbidden)), a forbidden domain code point (WHATWG URL §3.5)"))
         }
         return canonicalize(ascii: &bytes)
+    }
+
+    /// WHATWG URL §3.5 forbidden domain code points (ASCII): C0 controls, space, `#`, `%`,
+    /// `/`, `:`, `<`, `>`, `?`, `@`, `[`, `\`, `]`, `^`, `|`, DEL.
+    private static func isForbiddenDomainByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x00...0x20, 0x7F, UInt8(ascii: "#"), UInt8(ascii: "%"), UInt8(ascii: "/"), UInt8(ascii: ":"),
+            UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "?"), UInt8(ascii: "@"), UInt8(ascii: "["),
+            UInt8(ascii: "\\"), UInt8(ascii: "]"), UInt8(ascii: "^"), UInt8(ascii: "|"):
+            true
+        default: false
+        }
     }
 
     /// Validates lowercase ASCII host bytes: IPv4 when it ends in a number, otherwise labels.
@@ -97,8 +123,8 @@ public struct CanonicalHost: Hashable, Sendable, CustomStringConvertible {
             return .success(CanonicalHost(address: address))
         }
         bytes.removeLast(bytes.count - end)
-        guard bytes.count <= IDNA.maxHostBytes else {
-            return .failure(GuardDenial(.hostInvalid, "host is longer than \(IDNA.maxHostBytes) bytes"))
+        guard bytes.count <= maxHostBytes else {
+            return .failure(GuardDenial(.hostInvalid, "host is longer than \(maxHostBytes) bytes"))
         }
         var labelStart = 0
         for index in 0...bytes.count {
@@ -119,16 +145,10 @@ public struct CanonicalHost: Hashable, Sendable, CustomStringConvertible {
                 return .failure(
                     GuardDenial(.hostInvalid, "host \(String(decoding: bytes, as: UTF8.self)) has an empty label"))
             }
-            guard length <= IDNA.maxLabelBytes else {
+            guard length <= maxLabelBytes else {
                 return .failure(
                     GuardDenial(
                         .hostInvalid, "a label of \(String(decoding: bytes, as: UTF8.self)) is longer than 63 bytes"))
-            }
-            if length >= 4 && bytes[labelStart..<labelStart + 4].elementsEqual("xn--".utf8) {
-                let label = Substring(String(decoding: bytes[labelStart..<index], as: UTF8.self))
-                guard IDNA.isCanonicalALabel(label) else {
-                    return .failure(GuardDenial(.hostInvalid, "host label \(label) is not a valid IDNA A-label"))
-                }
             }
             labelStart = index + 1
         }

@@ -98,7 +98,7 @@ extension TransportPolicy.LocalAccess: Decodable {
 
 extension CredentialPolicy: Decodable {
     private enum CodingKeys: String, CodingKey {
-        case additionalHeaderNames, allowedBaseURLs
+        case additionalHeaderNames, allowedBaseURLs, exemptHeaderNames
     }
 
     /// Decodes credential scoping, rejecting unknown keys.
@@ -109,7 +109,8 @@ extension CredentialPolicy: Decodable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             additionalHeaderNames: try container.decodeIfPresent([String].self, forKey: .additionalHeaderNames) ?? [],
-            allowedBaseURLs: try container.decodeIfPresent([String].self, forKey: .allowedBaseURLs) ?? [])
+            allowedBaseURLs: try container.decodeIfPresent([String].self, forKey: .allowedBaseURLs) ?? [],
+            exemptHeaderNames: try container.decodeIfPresent([String].self, forKey: .exemptHeaderNames) ?? [])
     }
 }
 

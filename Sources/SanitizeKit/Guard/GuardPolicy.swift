@@ -89,13 +89,21 @@ public struct TransportPolicy: Hashable, Sendable {
 
 /// Which headers carry credentials, and the base URLs they may be sent to.
 public struct CredentialPolicy: Hashable, Sendable {
-    /// The credential-bearing header names that every policy has.
-    public static let defaultHeaderNames = ["Authorization", "Proxy-Authorization", "Cookie", "X-Api-Key"]
+    /// The credential-bearing header names that every policy has (unless it names them in
+    /// ``exemptHeaderNames``): HTTP authentication (RFC 9110 §11.6), cookies (RFC 6265), and
+    /// the API-key, session and CSRF token headers of common services.
+    public static let defaultHeaderNames = [
+        "Authorization", "Proxy-Authorization", "Cookie", "X-Api-Key", "X-Auth-Token", "Api-Key",
+        "X-Amz-Security-Token", "Private-Token", "X-CSRF-Token",
+    ]
 
     /// Header names, besides ``defaultHeaderNames``, that carry credentials.
     public var additionalHeaderNames: [String]
     /// Base URL patterns (`scheme://host[:port][/path-prefix]`) that may receive credentials.
     public var allowedBaseURLs: [String]
+    /// Names from ``defaultHeaderNames`` that this policy does not treat as credentials
+    /// (compared without ASCII case).
+    public var exemptHeaderNames: [String] = []
 
     /// Creates credential scoping; by default no URL may receive credentials.
     /// - Parameters:
@@ -106,8 +114,21 @@ public struct CredentialPolicy: Hashable, Sendable {
         self.allowedBaseURLs = allowedBaseURLs
     }
 
-    /// All credential-bearing names: the defaults, then the additional ones.
-    public var headerNames: [String] { Self.defaultHeaderNames + additionalHeaderNames }
+    /// Creates credential scoping with exemptions from the default names.
+    /// - Parameters:
+    ///   - additionalHeaderNames: custom credential-bearing header names.
+    ///   - allowedBaseURLs: base URL patterns that may receive credentials.
+    ///   - exemptHeaderNames: default names this policy does not treat as credentials.
+    public init(additionalHeaderNames: [String], allowedBaseURLs: [String], exemptHeaderNames: [String]) {
+        self.init(additionalHeaderNames: additionalHeaderNames, allowedBaseURLs: allowedBaseURLs)
+        self.exemptHeaderNames = exemptHeaderNames
+    }
+
+    /// All credential-bearing names: the defaults not exempted, then the additional ones.
+    public var headerNames: [String] {
+        let exempt = Set(exemptHeaderNames.map { $0.lowercased() })
+        return Self.defaultHeaderNames.filter { !exempt.contains($0.lowercased()) } + additionalHeaderNames
+    }
 }
 
 /// Bounds on the headers of one request.

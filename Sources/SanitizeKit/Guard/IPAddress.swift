@@ -30,23 +30,28 @@ public enum IPAddress: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The network scope of the address (see ``Scope``). IPv4 addresses embedded in IPv6
-    /// (mapped `::ffff:0:0/96`, compatible `::/96`, NAT64 `64:ff9b::/96`, 6to4 `2002::/16`)
-    /// are judged by the embedded IPv4 address.
+    /// The network scope of the address (see ``Scope``).
+    ///
+    /// An IPv4-mapped address (`::ffff:0:0/96`) is the IPv4 address itself on a dual-stack
+    /// socket and has its scope. The IPv6 transition forms (``isTransitionAddress``) route
+    /// off this machine through a translator or tunnel, yet they name an IPv4 address: they
+    /// take the strictest scope of the IPv4 addresses they embed, so a policy that denies
+    /// loopback or local networks denies them too, and ``RequestGuard`` never lets plain
+    /// http reach them under `allow-http`.
     public var scope: Scope {
         switch self {
         case .v4(let value): return IPAddress.scope(ofV4: value)
         case .v6(let p):
             if p == [0, 0, 0, 0, 0, 0, 0, 1] || p == [0, 0, 0, 0, 0, 0, 0, 0] { return .loopback }
-            let embedded = UInt32(p[6]) << 16 | UInt32(p[7])
-            if p[0...4].allSatisfy({ $0 == 0 }) && (p[5] == 0xFFFF || p[5] == 0) {
-                return IPAddress.scope(ofV4: embedded)
+            if p[0...4].allSatisfy({ $0 == 0 }) && p[5] == 0xFFFF {
+                return IPAddress.scope(ofV4: UInt32(p[6]) << 16 | UInt32(p[7]))
             }
-            if p[0] == 0x64 && p[1] == 0xFF9B && p[2...5].allSatisfy({ $0 == 0 }) {
-                return IPAddress.scope(ofV4: embedded)
-            }
-            if p[0] == 0x2002 {
-                return IPAddress.scope(ofV4: UInt32(p[1]) << 16 | UInt32(p[2]))
+            let embedded = embeddedTransitionV4
+            if !embedded.isEmpty {
+                let scopes = embedded.map(IPAddress.scope(ofV4:))
+                if scopes.contains(.loopback) { return .loopback }
+                if scopes.contains(.localNetwork) { return .localNetwork }
+                return .publicNetwork
             }
             if p[0] & 0xFE00 == 0xFC00 { return .localNetwork }  // fc00::/7 unique local
             if p[0] & 0xFFC0 == 0xFE80 { return .localNetwork }  // fe80::/10 link-local
@@ -55,6 +60,33 @@ public enum IPAddress: Hashable, Sendable, CustomStringConvertible {
             if p[0] == 0x0100 && p[1...3].allSatisfy({ $0 == 0 }) { return .localNetwork }  // 100::/64 discard
             return .publicNetwork
         }
+    }
+
+    /// Whether the address is an IPv6 transition form that carries an IPv4 address but
+    /// routes off this machine: IPv4-compatible `::a.b.c.d` (RFC 4291 §2.5.5.1, deprecated),
+    /// NAT64 `64:ff9b::/96` (RFC 6052) and `64:ff9b:1::/48` (RFC 8215), 6to4 `2002::/16`
+    /// (RFC 3056), Teredo `2001::/32` (RFC 4380).
+    public var isTransitionAddress: Bool { !embeddedTransitionV4.isEmpty }
+
+    /// The IPv4 addresses a transition form embeds (empty for any other address).
+    var embeddedTransitionV4: [UInt32] {
+        guard case .v6(let p) = self else { return [] }
+        func v4(_ high: UInt16, _ low: UInt16) -> UInt32 { UInt32(high) << 16 | UInt32(low) }
+        if p[0...5].allSatisfy({ $0 == 0 }) && !(p[6] == 0 && p[7] <= 1) {
+            return [v4(p[6], p[7])]  // ::a.b.c.d
+        }
+        if p[0] == 0x64 && p[1] == 0xFF9B && p[2...5].allSatisfy({ $0 == 0 }) {
+            return [v4(p[6], p[7])]  // 64:ff9b::/96
+        }
+        if p[0] == 0x64 && p[1] == 0xFF9B && p[2] == 1 {
+            // RFC 6052 §2.2 for a /48 prefix: octets 6–7 and 9–10; also the last 32 bits.
+            return [v4(p[3], (p[4] & 0xFF) << 8 | p[5] >> 8), v4(p[6], p[7])]
+        }
+        if p[0] == 0x2002 { return [v4(p[1], p[2])] }  // 2002:a.b.c.d::/48
+        if p[0] == 0x2001 && p[1] == 0 {
+            return [v4(p[2], p[3]), ~v4(p[6], p[7])]  // Teredo server, client (inverted)
+        }
+        return []
     }
 
     private static func scope(ofV4 value: UInt32) -> Scope {

@@ -9,7 +9,9 @@
 ///
 /// A path that servers read in more than one way is refused for credentials (the result is a
 /// failure, and credentials never match it): an encoded `/`, `\`, NUL or `%` (`%2F`, `%5C`,
-/// `%00`, `%25`: some servers decode before routing, some twice), an empty segment (`//`,
+/// `%00`, `%25`: some servers decode before routing, some twice), an encoded `.` (`%2e`:
+/// curl and URLSession send it as it is, and a server that does not decode it routes
+/// `/admin/%2e%2e/v1` under `/admin`), an empty segment (`//`,
 /// which some servers collapse before removing dot segments), or a segment that is `.` or `..`
 /// before a `;` (Tomcat-style path parameters: `/api/..;/admin`).
 enum PathNormalization {
@@ -60,6 +62,10 @@ enum PathNormalization {
                     switch value {
                     case 0x2F, 0x5C, 0x00, 0x25:
                         return .failure(ambiguous("path contains an encoded '/', '\\', NUL or '%'"))
+                    case 0x2E:
+                        // curl and URLSession send %2e as it is; a server that does not decode
+                        // it before routing reads `/admin/%2e%2e/v1` under /admin.
+                        return .failure(ambiguous("path contains an encoded '.' (%2e), which servers route differently"))
                     default:
                         if isUnreserved(value) {
                             bytes.append(value)

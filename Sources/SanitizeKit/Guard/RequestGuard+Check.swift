@@ -154,7 +154,9 @@ extension RequestGuard {
         case .publicNetwork:
             access = nil
         }
-        if url.scheme == .http && access != .allowHTTP && !httpExceptions.contains(where: { $0.matches(url.host) }) {
+        // A transition address routes off the machine: allow-http does not reach it.
+        let httpAccess = url.host.address?.isTransitionAddress == true ? nil : access
+        if url.scheme == .http && httpAccess != .allowHTTP && !httpExceptions.contains(where: { $0.matches(url.host) }) {
             return GuardDenial(.insecureTransport, "http is not allowed for \(url.host) (https only)")
         }
         if url.hasUserinfo && !transport.allowUserinfo {

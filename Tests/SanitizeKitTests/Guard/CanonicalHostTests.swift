@@ -23,6 +23,19 @@ struct CanonicalHostTests {
             .publicNetwork
         ),  // fullwidth
         ("example\u{3002}com", "example.com", .publicNetwork),  // ideographic full stop
+        // UTS #46 mapping (issue #14): what browsers, node, curl and Foundation connect to.
+        ("exa\u{200B}mple.com", "example.com", .publicNetwork),  // zero-width space is ignored
+        ("exa\u{00AD}mple.com", "example.com", .publicNetwork),  // soft hyphen is ignored
+        ("exa\u{2665}mple.com", "xn--example-qm7d.com", .publicNetwork),  // symbols are valid
+        ("127.0.0.\u{B9}", "127.0.0.1", .loopback),  // superscript one
+        ("169.254.169.\u{B2}\u{2075}\u{2074}", "169.254.169.254", .localNetwork),
+        ("a.\u{2113}ocalhost", "a.localhost", .loopback),  // script small l
+        ("\u{2460}\u{2461}\u{2466}.\u{24EA}.\u{24EA}.\u{2460}", "127.0.0.1", .loopback),  // circled digits
+        ("stra\u{1E9E}e.example", "strasse.example", .publicNetwork),  // capital sharp s → ss
+        ("\u{FF10}x7f.1", "127.0.0.1", .loopback),  // fullwidth 0 in a hex IPv4 part
+        ("\u{FF4C}\u{FF4F}\u{FF43}\u{FF41}\u{FF4C}\u{FF48}\u{FF4F}\u{FF53}\u{FF54}", "localhost", .loopback),
+        ("printer.\u{1D5C5}ocal", "printer.local", .localNetwork),  // mathematical sans-serif l
+        ("db.inter\u{2099}al", "db.internal", .localNetwork),  // subscript n
         // Names that point into this machine or a local network.
         ("localhost", "localhost", .loopback),
         ("LOCALHOST.", "localhost", .loopback),
@@ -84,10 +97,9 @@ struct CanonicalHostTests {
         ("example.com..", .hostInvalid),
         (".example.com", .hostInvalid),
         ("exa!mple.com", .hostInvalid),
-        ("exa\u{200B}mple.com", .hostInvalid),  // zero-width space
-        ("exa\u{00AD}mple.com", .hostInvalid),  // soft hyphen
         ("exam\u{202E}elp.com", .hostInvalid),  // right-to-left override
-        ("exa\u{2665}mple.com", .hostInvalid),  // symbol
+        ("a\u{5D0}.com", .hostInvalid),  // an L and an R letter in one label (RFC 5893 rule 5)
+        ("a\u{200D}b.com", .hostInvalid),  // zero width joiner without a virama
         ("%65xample.com", .urlAmbiguous),
         ("%31%32%37.0.0.1", .urlAmbiguous),
         ("256.0.0.1", .hostInvalid),

@@ -20,6 +20,9 @@ struct CredentialScopeTests {
         ("https://api.example.com/%76%31/users", true),  // %76%31 is "v1" (unreserved)
         ("https://api.example.com/v1/./users", true),
         ("https://api.example.com/v1/a%2fb", false),  // encoded slash: ambiguous
+        ("https://api.example.com/admin/%2e%2e/v1/x", false),  // issue #14: curl sends %2e as is
+        ("https://api.example.com/v1/%2e/users", false),  // any encoded dot is ambiguous
+        ("https://api.example.com/v1/a%2Eb", false),
         ("https://api.example.com/v10", false),
         ("https://api.example.com/v", false),
         ("https://api.example.com/", false),
@@ -126,5 +129,35 @@ struct CredentialScopeTests {
         #expect(decision.description.contains("\"Authorization\""))
         #expect(decision.description.contains("https://evil.net/v1"))
         #expect(!decision.description.contains("SECRET"))
+    }
+
+    @Test("issue #14: U+1E9E maps to ss, so straẞe.example is not the allowlisted straße.example")
+    func capitalSharpSIsAnotherDomain() throws {
+        let requestGuard = try GuardPolicies.make(
+            #"{"version": 1, "credentials": {"allowedBaseURLs": ["https://stra\#u{00DF}e.example/"]}}"#)
+        let headers = [HTTPHeaderField(name: "Authorization", value: "Bearer t")]
+        #expect(requestGuard.check(url: "https://stra\u{00DF}e.example/x", headers: headers).isAllowed)
+        #expect(requestGuard.check(url: "https://xn--strae-oqa.example/x", headers: headers).isAllowed)
+        #expect(
+            requestGuard.check(url: "https://stra\u{1E9E}e.example/x", headers: headers).denialCode
+                == .credentialsNotAllowed)
+        let redirect = requestGuard.checkRedirect(
+            from: "https://stra\u{00DF}e.example/a", to: "https://stra\u{1E9E}e.example/b", headers: headers)
+        #expect(redirect.allowedHeaders?.isEmpty == true)
+    }
+
+    @Test(
+        "the default credential header names, and a policy's exemptions",
+        arguments: [
+            "Authorization", "proxy-authorization", "Cookie", "X-API-Key", "X-Auth-Token", "Api-Key",
+            "X-Amz-Security-Token", "Private-Token", "X-CSRF-Token",
+        ])
+    func defaultCredentialNames(name: String) throws {
+        #expect(RequestGuard.standard.isCredentialHeader(name))
+        let decision = RequestGuard.standard.check(url: "https://example.com/", headers: [(name, "v")])
+        #expect(decision.denialCode == .credentialsNotAllowed)
+        let exempt = try GuardPolicies.make(
+            #"{"version": 1, "credentials": {"exemptHeaderNames": ["\#(name.uppercased())"]}}"#)
+        #expect(!exempt.isCredentialHeader(name))
     }
 }

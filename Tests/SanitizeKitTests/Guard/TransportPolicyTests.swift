@@ -56,7 +56,17 @@ struct TransportPolicyTests {
         ("https://example.com@evil.com/", .userinfoNotAllowed),
         ("https://@example.com/", .userinfoNotAllowed),
         ("https://exa!mple.com/", .hostInvalid),
-        ("https://exa\u{200B}mple.com/", .hostInvalid),
+        ("https://exa\u{202E}mple.com/", .hostInvalid),
+        ("https://127.0.0.\u{B9}/", .loopbackNotAllowed),  // issue #14: UTS #46 maps ¹ to 1
+        ("https://169.254.169.\u{B2}\u{2075}\u{2074}/latest/meta-data/", .localNetworkNotAllowed),
+        ("https://a.\u{2113}ocalhost/", .loopbackNotAllowed),
+        ("https://\u{2460}\u{2461}\u{2466}.\u{24EA}.\u{24EA}.\u{2460}/", .loopbackNotAllowed),
+        ("https://[64:ff9b::7f00:1]/", .loopbackNotAllowed),  // NAT64 of 127.0.0.1
+        ("https://[::127.0.0.1]/", .loopbackNotAllowed),  // IPv4-compatible
+        ("https://[2002:7f00:1::]/", .loopbackNotAllowed),  // 6to4 of 127.0.0.1
+        ("https://[2002:c0a8:101::]/", .localNetworkNotAllowed),  // 6to4 of 192.168.1.1
+        ("https://[2001:0:7f00:1::1]/", .loopbackNotAllowed),  // Teredo server 127.0.0.1
+        ("https://[64:ff9b:1:7f00:0:100::]/", .loopbackNotAllowed),  // NAT64 /48 of 127.0.0.1
         ("https://256.256.256.256/", .hostInvalid),
         ("https://[::1/", .hostInvalid),
         ("https://[::1]x/", .urlMalformed),
@@ -94,6 +104,13 @@ struct TransportPolicyTests {
         ("http://example.org.evil.net/", .insecureTransport),
         ("http://ex\u{0430}mple.org/", .insecureTransport),
         ("http://legacy.example.com/", nil),
+        ("http://127.0.0.1/", nil),  // loopback: allow-http
+        ("http://[::ffff:127.0.0.1]/", nil),  // IPv4-mapped: the loopback address itself
+        ("http://[::127.0.0.1]/", .insecureTransport),  // transition forms route off the machine
+        ("http://[64:ff9b::7f00:1]/", .insecureTransport),
+        ("http://[2002:7f00:1::]/", .insecureTransport),
+        ("https://[64:ff9b::7f00:1]/", nil),  // https to them follows the loopback rule (allowed)
+        ("https://[2002:c0a8:101::]/", nil),  // localNetwork: https-only
         ("http://www.legacy.example.com/", .insecureTransport),
         ("http://xn--bcher-kva.example/", nil),
         ("http://B\u{00DC}CHER.example/", nil),
