@@ -69,6 +69,12 @@ public enum EmailRejection: Hashable, Sendable, CustomStringConvertible {
     case quotedLocalPartRefused
     /// The policy refuses address literals (``EmailPolicy/allowDomainLiteral``).
     case domainLiteralRefused
+    /// `international`: UTS #46 processing (the package's one IDNA canonicaliser, also used
+    /// for hosts) refused the domain: a disallowed code point, a joiner out of context
+    /// (RFC 5892 Appendix A), a Bidi rule (RFC 5893 §2)… `code` is the canonicaliser's stable
+    /// code (`idna-disallowed`, `idna-contextj`, `idna-bidi`, …); `reason` names the code point
+    /// and its byte offset in the address, when there is one, and the rule.
+    case idnaRefused(code: String, reason: String)
 
     /// A stable kebab-case identifier of the rule, such as `local-part-too-long`.
     public var code: String {
@@ -99,6 +105,7 @@ public enum EmailRejection: Hashable, Sendable, CustomStringConvertible {
         case .specialUseDomain: "special-use-domain"
         case .quotedLocalPartRefused: "quoted-local-part-refused"
         case .domainLiteralRefused: "domain-literal-refused"
+        case .idnaRefused(let code, _): code
         }
     }
 
@@ -134,6 +141,7 @@ public enum EmailRejection: Hashable, Sendable, CustomStringConvertible {
         case .specialUseDomain(let name): "domain is special-use name .\(name) (RFC 6761; policy: refuse special-use names)"
         case .quotedLocalPartRefused: "quoted local part (policy: quoted local parts refused)"
         case .domainLiteralRefused: "address literal (policy: domain literals refused)"
+        case .idnaRefused(_, let reason): "domain is not a valid IDN (UTS #46): \(reason)"
         }
     }
 

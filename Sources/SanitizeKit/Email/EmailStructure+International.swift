@@ -33,72 +33,112 @@ extension EmailStructure {
         return nil
     }
 
-    /// The `international` domain checks: no unsafe character as written, then the checks of
-    /// ``aLabelDomainRejection(_:international:policy:)`` on its A-label form, then the
-    /// address length with the A-label domain (RFC 5321 §4.5.3.1.3 counts what is sent to a
-    /// server that lacks SMTPUTF8).
+    /// The `international` domain checks: no unsafe character as written (named, with its
+    /// offset in the address), then the package's one UTS #46 canonicaliser (``UTS46``, with
+    /// CheckHyphens), then the checks of ``aLabelDomainRejection(_:international:policy:)`` on
+    /// the A-label form, then the address length with the A-label domain (RFC 5321
+    /// §4.5.3.1.3 counts what is sent to a server that lacks SMTPUTF8).
     /// - Parameters:
     ///   - domain: the domain's bytes as written.
     ///   - localPartLength: the local part's length in octets (the domain's offset less one).
     ///   - policy: the policy options.
+    ///   - canonicalDomain: set to the A-label form when it differs from `domain` by more
+    ///     than ASCII case.
     static func internationalDomainRejection(
-        _ domain: UnsafeRawBufferPointer, localPartLength: Int, policy: EmailPolicy
+        _ domain: UnsafeRawBufferPointer, localPartLength: Int, policy: EmailPolicy,
+        canonicalDomain converted: inout String?
     ) -> EmailRejection? {
+        switch canonicalDomain(domain, localPartLength: localPartLength) {
+        case .rejected(let rejection):
+            return rejection
+        case .unchanged:
+            return aLabelDomainRejection(domain, international: true, policy: policy)
+        case .converted(var aLabels):
+            let rejection = aLabels.withUTF8 {
+                aLabelDomainRejection(UnsafeRawBufferPointer($0), international: true, policy: policy)
+            }
+            if let rejection { return rejection }
+            guard localPartLength + 1 + aLabels.utf8.count <= 254 else { return .addressTooLong }
+            converted = aLabels
+            return nil
+        }
+    }
+
+    /// The canonical ASCII form of a domain, or why it has none.
+    enum CanonicalDomain {
+        /// An ASCII domain whose canonical form is itself with ASCII letters lowercased.
+        case unchanged
+        /// The canonical form differs (U-labels, mapped characters).
+        case converted(String)
+        case rejected(EmailRejection)
+    }
+
+    /// The domain in canonical ASCII form: UTS #46 ToASCII (``UTS46/toASCII(_:options:)``,
+    /// CheckHyphens; the DNS lengths are checked on the result by the caller).
+    ///
+    /// An ASCII domain without `--` in positions 3–4 of any label skips the canonicaliser: under
+    /// UTS #46 (UseSTD3ASCIIRules off) every ASCII code point is valid except A–Z, which map to
+    /// a–z; with no `xn--` label there is nothing to decode, no Bidi label and no joiner, and the
+    /// hyphen rules are the caller's label rules. `EmailIDNAFastPathTests` checks this identity
+    /// against ``UTS46`` on generated domains.
+    /// - Parameters:
+    ///   - domain: the domain's bytes as written.
+    ///   - localPartLength: the domain's offset in the address, less one.
+    static func canonicalDomain(_ domain: UnsafeRawBufferPointer, localPartLength: Int) -> CanonicalDomain {
         var ascii = true
+        var hyphens34 = false
+        var labelStart = 0
         var index = 0
         while index < domain.count {
             let byte = domain[index]
             if byte < 0x80 {
                 if byte <= 0x20 || byte == 0x7F {
-                    return .refusedCharacter(Unicode.Scalar(byte), byteOffset: localPartLength + 1 + index)
+                    return .rejected(.refusedCharacter(Unicode.Scalar(byte), byteOffset: localPartLength + 1 + index))
+                }
+                if byte == dot {
+                    labelStart = index + 1
+                } else if byte == UInt8(ascii: "-"), index == labelStart + 3, domain[index - 1] == UInt8(ascii: "-") {
+                    hyphens34 = true
                 }
                 index += 1
                 continue
             }
             ascii = false
-            guard let (scalar, length) = decodeScalar(domain, at: index, end: domain.count) else { return .invalidUTF8 }
+            guard let (scalar, length) = decodeScalar(domain, at: index, end: domain.count) else {
+                return .rejected(.invalidUTF8)
+            }
             if isRefused(scalar, inQuotes: false) {
-                return .refusedCharacter(scalar, byteOffset: localPartLength + 1 + index)
+                return .rejected(.refusedCharacter(scalar, byteOffset: localPartLength + 1 + index))
             }
             index += length
         }
-        if ascii { return aLabelDomainRejection(domain, international: true, policy: policy) }
-        let aLabels: [UInt8]
-        switch aLabelForm(domain) {
-        case .domain(let bytes): aLabels = bytes
-        case .rejected(let rejection): return rejection
+        if ascii && !hyphens34 { return .unchanged }
+        switch UTS46.toASCII(String(decoding: domain, as: UTF8.self), options: [.checkHyphens]) {
+        case .success(let aLabels): return .converted(aLabels)
+        case .failure(let error): return .rejected(rejection(for: error, domainOffset: localPartLength + 1))
         }
-        let rejection = aLabels.withUnsafeBytes { aLabelDomainRejection($0, international: true, policy: policy) }
-        if let rejection { return rejection }
-        return localPartLength + 1 + aLabels.count > 254 ? .addressTooLong : nil
     }
 
-    /// A domain in A-label form, or why it has none.
-    private enum ALabelForm {
-        case domain([UInt8])
-        case rejected(EmailRejection)
-    }
-
-    /// The domain with each U-label replaced by its A-label (`xn--` + Punycode, RFC 3492),
-    /// after RFC 5891 §4.2.3 checks of the U-label.
-    private static func aLabelForm(_ domain: UnsafeRawBufferPointer) -> ALabelForm {
-        var output: [UInt8] = []
-        output.reserveCapacity(domain.count + 16)
-        for label in domain.split(separator: dot, omittingEmptySubsequences: false) {
-            if label.startIndex > 0 { output.append(dot) }
-            if label.allSatisfy({ $0 < 0x80 }) {
-                output.append(contentsOf: label)
-                continue
+    /// The email rejection for a refusal of the canonicaliser: the rules the email checks
+    /// name themselves keep their codes; the others keep the canonicaliser's code, with the
+    /// code point named in full and its offset counted from the address's start.
+    private static func rejection(for error: IDNAError, domainOffset: Int) -> EmailRejection {
+        var reason = error.reason
+        if let offset = error.byteOffset {
+            let prefix = (error.scalar.map { IDNAError.name($0) + " " } ?? "") + "at byte \(offset)"
+            if reason.hasPrefix(prefix) {
+                reason = (error.scalar.map { $0.codePointLabel + " " } ?? "") + "at byte \(offset + domainOffset)"
+                    + reason.dropFirst(prefix.count)
             }
-            let scalars = Array(String(decoding: label, as: UTF8.self).unicodeScalars)
-            if let rejection = uLabelRejection(scalars) { return .rejected(rejection) }
-            guard let encoded = Punycode.encode(scalars), encoded.utf8.count <= 59 else {
-                return .rejected(.labelTooLong)
-            }
-            output.append(contentsOf: "xn--".utf8)
-            output.append(contentsOf: encoded.utf8)
         }
-        return .domain(output)
+        return switch error.code {
+        case .hyphen: error.scalar == nil ? .reservedLabelHyphens : .labelHyphenAtEdge
+        case .aLabel, .punycode, .codePoint: .invalidALabel
+        case .leadingMark: .invalidULabel
+        case .tooLong, .labelLength: .labelTooLong
+        case .domainLength: .domainTooLong
+        default: .idnaRefused(code: error.code.rawValue, reason: reason)
+        }
     }
 
     /// RFC 6532 §3.1: the local part should be in NFC. Runs after every other check passed.

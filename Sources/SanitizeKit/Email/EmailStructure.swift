@@ -11,8 +11,11 @@ enum EmailStructure {
     ///   - address: the address bytes.
     ///   - international: RFC 6531 rules (UTF-8 local part, U-labels and A-labels).
     ///   - policy: the policy options (dot, special-use names, quoted local parts, literals).
+    ///   - canonicalDomain: set, in `international`, to the domain's A-label form when it
+    ///     differs from the domain as written by more than ASCII case.
     static func rejection(
-        _ address: UnsafeRawBufferPointer, international: Bool, policy: EmailPolicy
+        _ address: UnsafeRawBufferPointer, international: Bool, policy: EmailPolicy,
+        canonicalDomain: inout String?
     ) -> EmailRejection? {
         // RFC 5321 §4.5.3.1.3: a path is at most 256 octets including "<" and ">".
         guard address.count <= 254 else { return .addressTooLong }
@@ -34,7 +37,10 @@ enum EmailStructure {
             return nil
         }
         let domain = UnsafeRawBufferPointer(rebasing: address[(atIndex + 1)...])
-        if international { return internationalDomainRejection(domain, localPartLength: atIndex, policy: policy) }
+        if international {
+            return internationalDomainRejection(
+                domain, localPartLength: atIndex, policy: policy, canonicalDomain: &canonicalDomain)
+        }
         return aLabelDomainRejection(domain, international: false, policy: policy)
     }
 
@@ -80,7 +86,7 @@ enum EmailStructure {
         guard end - start >= 4, domain[start + 2] == hyphen, domain[start + 3] == hyphen else { return nil }
         let label = domain[start..<end]
         guard hasALabelPrefix(label) else { return .reservedLabelHyphens }
-        return isALabel(label.dropFirst(4)) ? nil : .invalidALabel
+        return UTS46.isValidALabel(String(decoding: label, as: UTF8.self), options: [.checkHyphens]) ? nil : .invalidALabel
     }
 
     /// The special-use name the domain is or ends in (after a dot), compared without case.
@@ -138,45 +144,6 @@ enum EmailStructure {
         guard bytes[start] != hyphen, bytes[end - 1] != hyphen else { return .rejected(.labelHyphenAtEdge) }
         guard end - start <= 63 else { return .rejected(.labelTooLong) }
         return .length(end - start)
-    }
-
-    /// RFC 5891 §4.2.3 on a U-label: letters, marks and digits (approximating PVALID, RFC 5892)
-    /// and ASCII letters, digits, hyphens; no hyphen first or last (§4.2.3.1); no "--" in
-    /// positions 3 and 4 (§4.2.3.1); no combining mark first (§4.2.3.2).
-    static func uLabelRejection(_ scalars: [Unicode.Scalar]) -> EmailRejection? {
-        for scalar in scalars {
-            if scalar.isASCII {
-                guard isLetterDigitHyphen(UInt8(scalar.value)) else { return .labelInvalidCharacter }
-                continue
-            }
-            switch scalar.properties.generalCategory {
-            case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
-                .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber:
-                continue
-            default:
-                return .labelInvalidCharacter
-            }
-        }
-        guard scalars.first != "-", scalars.last != "-" else { return .labelHyphenAtEdge }
-        if scalars.count >= 4, scalars[2] == "-", scalars[3] == "-" { return .invalidULabel }
-        if let first = scalars.first {
-            switch first.properties.generalCategory {
-            case .nonspacingMark, .spacingMark, .enclosingMark: return .invalidULabel
-            default: break
-            }
-        }
-        return nil
-    }
-
-    /// RFC 5890 §2.3.2.1: the Punycode after `xn--` decodes to a U-label that is not all
-    /// ASCII, is itself a valid U-label, and encodes back to the same text.
-    /// DNS compares labels without case, so `XN--BCHER-KVA` is read as `xn--bcher-kva`.
-    private static func isALabel(_ encoded: Slice<UnsafeRawBufferPointer>) -> Bool {
-        let lowercased = String(decoding: encoded.map(asciiLowercased), as: UTF8.self)
-        guard let scalars = Punycode.decode(lowercased), scalars.contains(where: { !$0.isASCII }),
-            uLabelRejection(scalars) == nil
-        else { return false }
-        return Punycode.encode(scalars) == lowercased
     }
 
     private static func hasALabelPrefix(_ label: Slice<UnsafeRawBufferPointer>) -> Bool {

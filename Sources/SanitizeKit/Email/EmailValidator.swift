@@ -119,14 +119,56 @@ public struct EmailValidator: Sendable {
     /// - Parameter utf8: the address's bytes.
     /// - Returns: ``EmailVerdict/valid`` or the rule that failed.
     public func validate(_ utf8: UnsafeRawBufferPointer) -> EmailVerdict {
+        var canonicalDomain: String?
+        return validate(utf8, canonicalDomain: &canonicalDomain)
+    }
+
+    /// The domain of a valid address in canonical ASCII form: ASCII letters lowercased and, in
+    /// ``EmailMode/international``, each U-label replaced by its A-label by the package's one
+    /// UTS #46 canonicaliser (the one the request guard uses for hosts).
+    ///
+    /// ```swift
+    /// EmailValidator(mode: .international).asciiDomain(of: "josé@Bücher.example")
+    /// // "xn--bcher-kva.example"
+    /// ```
+    /// - Parameter address: the address.
+    /// - Returns: the domain, or nil when the address is invalid in this mode or its domain
+    ///   is an address literal.
+    public func asciiDomain(of address: String) -> String? {
+        var address = address
+        return address.withUTF8 { bytes -> String? in
+            let buffer = UnsafeRawBufferPointer(bytes)
+            var canonicalDomain: String?
+            guard validate(buffer, canonicalDomain: &canonicalDomain) == .valid,
+                let atIndex = buffer.lastIndex(of: EmailStructure.at), buffer[atIndex + 1] != UInt8(ascii: "[")
+            else { return nil }
+            return canonicalDomain
+                ?? String(decoding: buffer[(atIndex + 1)...].map(EmailStructure.asciiLowercased), as: UTF8.self)
+        }
+    }
+
+    /// ``validate(_:)-(UnsafeRawBufferPointer)``, also giving the canonical domain when the
+    /// structural checks converted it. In `international`, the pattern sees the address with
+    /// that A-label domain: the pattern decides the local part's syntax, the canonicaliser
+    /// decides the domain.
+    private func validate(_ utf8: UnsafeRawBufferPointer, canonicalDomain: inout String?) -> EmailVerdict {
         guard utf8.count <= maxInputBytes else { return .invalid(.inputTooLong(limit: maxInputBytes)) }
         if mode.checksStructure,
-            let rejection = EmailStructure.rejection(utf8, international: mode == .international, policy: policy)
+            let rejection = EmailStructure.rejection(
+                utf8, international: mode == .international, policy: policy, canonicalDomain: &canonicalDomain)
         {
             return .invalid(rejection)
         }
         do {
-            if try pattern.matches(utf8) {
+            let matched: Bool
+            if let domain = canonicalDomain, let atIndex = utf8.lastIndex(of: EmailStructure.at) {
+                var subject = Array(utf8[...atIndex])
+                subject.append(contentsOf: domain.utf8)
+                matched = try subject.withUnsafeBytes { try pattern.matches($0) }
+            } else {
+                matched = try pattern.matches(utf8)
+            }
+            if matched {
                 if mode == .international, let rejection = EmailStructure.nfcRejection(utf8) { return .invalid(rejection) }
                 return .valid
             }
@@ -140,4 +182,5 @@ public struct EmailValidator: Sendable {
             return .invalid(.matchLimitExceeded(mode: mode))
         }
     }
+
 }
