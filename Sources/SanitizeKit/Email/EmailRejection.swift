@@ -46,8 +46,9 @@ public enum EmailRejection: Hashable, Sendable, CustomStringConvertible {
     /// (zero-width and format characters) or break lines. `byteOffset` is where its UTF-8
     /// starts in the address.
     case refusedCharacter(Unicode.Scalar, byteOffset: Int)
-    /// `international`: the local part (inside the quotes, when quoted) starts with a combining
-    /// mark (General Category M), which would combine with whatever precedes the address.
+    /// `international`: the local part (inside the quotes, when quoted) or the domain starts
+    /// with a combining mark (General Category M), which would combine with whatever precedes
+    /// the address or with the `@`.
     case leadingCombiningMark(Unicode.Scalar, byteOffset: Int)
     /// `international`: the local part is not in Unicode Normalization Form C (RFC 6532 §3.1).
     /// `normalized` is the whole address with its local part in NFC, offered for the caller to
@@ -132,7 +133,7 @@ public enum EmailRejection: Hashable, Sendable, CustomStringConvertible {
         case .refusedCharacter(let scalar, let offset):
             "\(scalar.codePointLabel) at byte \(offset): \(Self.refusedKind(scalar)) (\(scalar.generalCategoryCode)) is never allowed in an address"
         case .leadingCombiningMark(let scalar, let offset):
-            "\(scalar.codePointLabel) at byte \(offset): a combining mark cannot start the local part"
+            "\(scalar.codePointLabel) at byte \(offset): a combining mark cannot start the local part or the domain"
         case .localPartNotNFC(let normalized):
             "local part is not in Unicode NFC (RFC 6532 §3.1); NFC form: \(normalized)"
         case .reservedLabelHyphens: "domain label has -- in positions 3-4 but is not an xn-- A-label (RFC 5890 §2.3.1)"

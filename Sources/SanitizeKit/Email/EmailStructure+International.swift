@@ -110,6 +110,10 @@ extension EmailStructure {
             if isRefused(scalar, inQuotes: false) {
                 return .rejected(.refusedCharacter(scalar, byteOffset: localPartLength + 1 + index))
             }
+            // A mark right after the "@" would combine with it, even one UTS #46 drops.
+            if index == 0, isCombiningMark(scalar) {
+                return .rejected(.leadingCombiningMark(scalar, byteOffset: localPartLength + 1))
+            }
             index += length
         }
         if ascii && !hyphens34 { return .unchanged }
