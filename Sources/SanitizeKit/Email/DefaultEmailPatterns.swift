@@ -81,17 +81,21 @@ enum DefaultEmailPatterns {
         # Source: RFC 6531 §3.3 (atext =/ UTF8-non-ascii, qtextSMTP =/ UTF8-non-ascii,
         #   sub-domain =/ U-label) over RFC 5321 §4.1.2; U-labels and A-labels per RFC 5890 §2.3.2.1
         #   and RFC 5891 §4.2.3.
-        # A label is ASCII letters, digits and hyphens, or a U-label: letters (\p{L}), combining
-        #   marks (\p{M}, not first) and decimal digits (\p{Nd}) of any script, and hyphens.
-        # Checked after this pattern, in Swift, each with its own rejection reason: the RFC 5321
-        #   length limits in UTF-8 octets (address 254, local part 64), each label at most 63 octets
-        #   in its A-label (xn--) form and the domain at most 253; an xn-- label must be valid
-        #   Punycode (RFC 3492) that decodes to a non-ASCII U-label and encodes back to itself;
-        #   a U-label must not have "--" in positions 3 and 4 (RFC 5891 §4.2.3.1); address literals
-        #   as in rfc5321.
-        # Flaws: the IDNA2008 code point tables (RFC 5892), CONTEXTJ/CONTEXTO rules and the Bidi
-        #   rule (RFC 5893) are not applied, nor NFC: "\p{L}\p{M}\p{Nd}" approximates PVALID; the
-        #   local part accepts any non-ASCII character, as RFC 6531 does.
+        # The domain is first converted by the package's UTS #46 canonicaliser (the one the request
+        #   guard uses for hosts: mapping, NFC, A-labels) and this pattern is matched against the
+        #   local part, "@" and that A-label domain: the pattern decides the local part's syntax, the
+        #   canonicaliser the domain's. The U-label classes below only matter to a pattern of your own.
+        # Checked before this pattern, in Swift, each with its own rejection reason: no character of
+        #   General Category Cc, Cf, Zl, Zp, Co, Cs, Cn (noncharacters included), nor Zs except U+0020
+        #   inside a quoted local part, anywhere in the address as written; no combining mark first
+        #   in the local part; the RFC 5321 lengths in UTF-8 octets (address 254, local part 64),
+        #   also with the A-label domain; labels 1-63 octets and the domain at most 253 as A-labels;
+        #   no "--" in positions 3-4 unless a valid xn-- A-label (RFC 5890 §2.3.1); the top-level
+        #   label ends with a letter (RFC 1123 §2.1); the policy of email/policy.json (dot,
+        #   special-use names, quoted local parts, literals); address literals as in rfc5321.
+        #   After it: the local part must be in NFC (RFC 6532 §3.1); the NFC form is offered.
+        # Flaws: UTS #46 (as browsers apply it) admits symbols and emoji that IDNA2008 (RFC 5892)
+        #   disallows, and does not apply the CONTEXTO rules.
         # Format: lines starting with # are comments; the other lines are trimmed of spaces and tabs
         #   at both ends and joined; the result is one PCRE2 pattern, matched against the whole input.
         ^(?:

@@ -1,15 +1,22 @@
 /// The checks of the `rfc5321` and `international` modes that a pattern expresses poorly:
 /// lengths in octets, one rule per domain label, address literal values, Punycode.
 enum EmailStructure {
-    private static let at = UInt8(ascii: "@")
-    private static let dot = UInt8(ascii: ".")
+    static let at = UInt8(ascii: "@")
+    static let dot = UInt8(ascii: ".")
     private static let hyphen = UInt8(ascii: "-")
+    static let quote = UInt8(ascii: "\"")
 
     /// The first rule `address` breaks, or nil when none (the pattern still has to match).
     /// - Parameters:
     ///   - address: the address bytes.
     ///   - international: RFC 6531 rules (UTF-8 local part, U-labels and A-labels).
-    static func rejection(_ address: UnsafeRawBufferPointer, international: Bool) -> EmailRejection? {
+    ///   - policy: the policy options (dot, special-use names, quoted local parts, literals).
+    ///   - canonicalDomain: set, in `international`, to the domain's A-label form when it
+    ///     differs from the domain as written by more than ASCII case.
+    static func rejection(
+        _ address: UnsafeRawBufferPointer, international: Bool, policy: EmailPolicy,
+        canonicalDomain: inout String?
+    ) -> EmailRejection? {
         // RFC 5321 §4.5.3.1.3: a path is at most 256 octets including "<" and ">".
         guard address.count <= 254 else { return .addressTooLong }
         // The last "@": a quoted local part may hold "@" itself.
@@ -20,32 +27,78 @@ enum EmailStructure {
         guard atIndex + 1 < address.count else { return .emptyDomain }
         // RFC 5321 §4.5.3.1.1: a local part is at most 64 octets.
         guard atIndex <= 64 else { return .localPartTooLong }
+        if international, let rejection = localPartRejection(address, end: atIndex) { return rejection }
+        if address[0] == quote, !policy.allowQuotedLocalPart { return .quotedLocalPartRefused }
         if address[atIndex + 1] == UInt8(ascii: "[") {
+            guard policy.allowDomainLiteral else { return .domainLiteralRefused }
             guard address.count - atIndex >= 3, address[address.count - 1] == UInt8(ascii: "]"),
                 EmailAddressLiteral.isValid(Array(address[(atIndex + 2)..<(address.count - 1)])[...])
             else { return .invalidAddressLiteral }
             return nil
         }
-        // One pass over the domain, label by label, without copying.
-        var asciiLength = -1  // the dots between labels
-        var labelStart = atIndex + 1
-        var index = labelStart
+        let domain = UnsafeRawBufferPointer(rebasing: address[(atIndex + 1)...])
+        if international {
+            return internationalDomainRejection(
+                domain, localPartLength: atIndex, policy: policy, canonicalDomain: &canonicalDomain)
+        }
+        return aLabelDomainRejection(domain, international: false, policy: policy)
+    }
+
+    /// The checks on a domain in its ASCII (A-label) form, in order: each label (empty, letters
+    /// digits and hyphens, no hyphen at an edge, 1–63 octets; in `international` also no `--` in
+    /// positions 3–4 unless a valid `xn--` A-label), the top-level label ending with a letter
+    /// (`international`), the domain at most 253 octets, then the policy (dot, special-use).
+    /// - Parameters:
+    ///   - domain: the domain, letters in any case.
+    ///   - international: apply the A-label rules of RFC 5890 §2.3.1 and RFC 3696 §2.
+    ///   - policy: the policy options.
+    static func aLabelDomainRejection(
+        _ domain: UnsafeRawBufferPointer, international: Bool, policy: EmailPolicy
+    ) -> EmailRejection? {
+        var labelStart = 0
+        var index = 0
+        var dots = 0
         while true {
-            if index == address.count || address[index] == dot {
-                let check =
-                    international
-                    ? internationalLabel(address[labelStart..<index]) : asciiLabel(address, labelStart, index)
-                switch check {
-                case .length(let length): asciiLength += length + 1
-                case .rejected(let rejection): return rejection
-                }
-                if index == address.count { break }
+            if index == domain.count || domain[index] == dot {
+                if case .rejected(let rejection) = asciiLabel(domain, labelStart, index) { return rejection }
+                if international, let rejection = aLabelRejection(domain, labelStart, index) { return rejection }
+                if index == domain.count { break }
+                dots += 1
                 labelStart = index + 1
             }
             index += 1
         }
+        if international, (domain[domain.count - 1] | 0x20) &- UInt8(ascii: "a") >= 26 {
+            return .invalidTopLevelDomain
+        }
         // RFC 1035 §2.3.4: 255 octets on the wire, 253 as text.
-        return asciiLength > 253 ? .domainTooLong : nil
+        guard domain.count <= 253 else { return .domainTooLong }
+        if policy.requireDot, dots == 0 { return .domainWithoutDot }
+        if policy.refuseSpecialUseNames, let name = specialUseName(domain, policy.specialUseNames) {
+            return .specialUseDomain(name: name)
+        }
+        return nil
+    }
+
+    /// RFC 5890 §2.3.1: a label with `--` in positions 3–4 is reserved unless it is an `xn--`
+    /// A-label, which must then be valid (§2.3.2.1).
+    private static func aLabelRejection(_ domain: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> EmailRejection? {
+        guard end - start >= 4, domain[start + 2] == hyphen, domain[start + 3] == hyphen else { return nil }
+        let label = domain[start..<end]
+        guard hasALabelPrefix(label) else { return .reservedLabelHyphens }
+        return UTS46.isValidALabel(String(decoding: label, as: UTF8.self), options: [.checkHyphens]) ? nil : .invalidALabel
+    }
+
+    /// The special-use name the domain is or ends in (after a dot), compared without case.
+    private static func specialUseName(_ domain: UnsafeRawBufferPointer, _ names: [String]) -> String? {
+        for name in names {
+            let count = name.utf8.count
+            guard count <= domain.count, count > 0 else { continue }
+            let start = domain.count - count
+            guard start == 0 || domain[start - 1] == dot else { continue }
+            if zip(domain[start...], name.utf8).allSatisfy({ asciiLowercased($0) == $1 }) { return name }
+        }
+        return nil
     }
 
     /// Why an address failed the built-in WHATWG pattern, when a named rule explains it.
@@ -72,7 +125,7 @@ enum EmailStructure {
     }
 
     /// One label's outcome: its length in A-label form, or the rule it breaks.
-    private enum LabelCheck {
+    enum LabelCheck {
         case length(Int)
         case rejected(EmailRejection)
     }
@@ -83,7 +136,7 @@ enum EmailStructure {
     ///   - start: the label's first index.
     ///   - end: the index after its last byte.
     /// - Returns: the label's length, or the rule it breaks.
-    private static func asciiLabel(_ bytes: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> LabelCheck {
+    static func asciiLabel(_ bytes: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> LabelCheck {
         guard end > start else { return .rejected(.emptyLabel) }
         for index in start..<end where !isLetterDigitHyphen(bytes[index]) {
             return .rejected(.labelInvalidCharacter)
@@ -93,62 +146,6 @@ enum EmailStructure {
         return .length(end - start)
     }
 
-    /// RFC 6531 §3.3 `sub-domain =/ U-label`, with A-labels and U-labels checked per RFC 5890
-    /// §2.3.2.1 and RFC 5891 §4.2.3.
-    /// - Returns: the label's length in A-label form, or the rule it breaks.
-    private static func internationalLabel(_ label: Slice<UnsafeRawBufferPointer>) -> LabelCheck {
-        if label.allSatisfy({ $0 < 0x80 }) {
-            let result = asciiLabel(label.base, label.startIndex, label.endIndex)
-            guard case .length = result, hasALabelPrefix(label) else { return result }
-            return isALabel(label.dropFirst(4)) ? result : .rejected(.invalidALabel)
-        }
-        guard let text = String(validating: label, as: UTF8.self) else { return .rejected(.invalidUTF8) }
-        let scalars = Array(text.unicodeScalars)
-        if let rejection = uLabelRejection(scalars) { return .rejected(rejection) }
-        guard let encoded = Punycode.encode(scalars) else { return .rejected(.labelTooLong) }
-        let length = 4 + encoded.utf8.count
-        return length <= 63 ? .length(length) : .rejected(.labelTooLong)
-    }
-
-    /// RFC 5891 §4.2.3 on a U-label: letters, marks and digits (approximating PVALID, RFC 5892)
-    /// and ASCII letters, digits, hyphens; no hyphen first or last (§4.2.3.1); no "--" in
-    /// positions 3 and 4 (§4.2.3.1); no combining mark first (§4.2.3.2).
-    private static func uLabelRejection(_ scalars: [Unicode.Scalar]) -> EmailRejection? {
-        for scalar in scalars {
-            if scalar.isASCII {
-                guard isLetterDigitHyphen(UInt8(scalar.value)) else { return .labelInvalidCharacter }
-                continue
-            }
-            switch scalar.properties.generalCategory {
-            case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
-                .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber:
-                continue
-            default:
-                return .labelInvalidCharacter
-            }
-        }
-        guard scalars.first != "-", scalars.last != "-" else { return .labelHyphenAtEdge }
-        if scalars.count >= 4, scalars[2] == "-", scalars[3] == "-" { return .invalidULabel }
-        if let first = scalars.first {
-            switch first.properties.generalCategory {
-            case .nonspacingMark, .spacingMark, .enclosingMark: return .invalidULabel
-            default: break
-            }
-        }
-        return nil
-    }
-
-    /// RFC 5890 §2.3.2.1: the Punycode after `xn--` decodes to a U-label that is not all
-    /// ASCII, is itself a valid U-label, and encodes back to the same text.
-    /// DNS compares labels without case, so `XN--BCHER-KVA` is read as `xn--bcher-kva`.
-    private static func isALabel(_ encoded: Slice<UnsafeRawBufferPointer>) -> Bool {
-        let lowercased = String(decoding: encoded.map(asciiLowercased), as: UTF8.self)
-        guard let scalars = Punycode.decode(lowercased), scalars.contains(where: { !$0.isASCII }),
-            uLabelRejection(scalars) == nil
-        else { return false }
-        return Punycode.encode(scalars) == lowercased
-    }
-
     private static func hasALabelPrefix(_ label: Slice<UnsafeRawBufferPointer>) -> Bool {
         guard label.count >= 4 else { return false }
         let start = label.startIndex
@@ -156,11 +153,11 @@ enum EmailStructure {
             && label[start + 2] == hyphen && label[start + 3] == hyphen
     }
 
-    private static func asciiLowercased(_ byte: UInt8) -> UInt8 {
+    static func asciiLowercased(_ byte: UInt8) -> UInt8 {
         (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
     }
 
-    private static func isLetterDigitHyphen(_ byte: UInt8) -> Bool {
+    static func isLetterDigitHyphen(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"):

@@ -26,6 +26,9 @@ public struct EmailValidator: Sendable {
     /// Inputs longer than this are rejected as ``EmailRejection/inputTooLong(limit:)`` without
     /// being matched. The structural modes reject anything over 254 octets anyway.
     public let maxInputBytes: Int
+    /// The policy options (dot, special-use names, quoted local parts, address literals) of
+    /// the ``EmailMode/rfc5321`` and ``EmailMode/international`` modes; the other modes ignore it.
+    public let policy: EmailPolicy
 
     /// True when the pattern is the mode's built-in one; only then may a failed `html5` match
     /// be explained by a named rule (a pattern of your own may fail for reasons of its own).
@@ -40,10 +43,15 @@ public struct EmailValidator: Sendable {
     public static let defaultPatternOptions = PCRE2Pattern.Options(anchored: true)
 
     /// A validator with the mode's built-in pattern (the compiled-in copy of `Rules/email/`).
-    /// - Parameter mode: the definition of a valid address; `html5` when not given.
-    public init(mode: EmailMode = .html5) {
+    /// - Parameters:
+    ///   - mode: the definition of a valid address; `html5` when not given.
+    ///   - policy: the policy options; the mode's defaults (``EmailPolicy/defaults(for:)``)
+    ///     when not given.
+    public init(mode: EmailMode = .html5, policy: EmailPolicy? = nil) {
         do {
-            try self.init(mode: mode, pattern: EmailPatternFile.pattern(fromFileText: EmailPatternFile.defaultFileText(for: mode)))
+            try self.init(
+                mode: mode, pattern: EmailPatternFile.pattern(fromFileText: EmailPatternFile.defaultFileText(for: mode)),
+                policy: policy)
         } catch {
             // The built-in patterns are fixed text that the tests compile; this cannot happen.
             preconditionFailure("the built-in \(mode) email pattern does not compile: \(error)")
@@ -56,10 +64,11 @@ public struct EmailValidator: Sendable {
     ///   - pattern: a PCRE2 pattern, matched against the whole input.
     ///   - options: compile options and limits; `anchored` is always turned on.
     ///   - maxInputBytes: the longest input examined.
+    ///   - policy: the policy options; the mode's defaults when not given.
     /// - Throws: ``SanitizeError`` coded `regex-compile` when the pattern does not compile.
     public init(
         mode: EmailMode, pattern: String, options: PCRE2Pattern.Options = defaultPatternOptions,
-        maxInputBytes: Int = defaultMaxInputBytes
+        maxInputBytes: Int = defaultMaxInputBytes, policy: EmailPolicy? = nil
     ) throws {
         var options = options
         options.anchored = true
@@ -68,21 +77,28 @@ public struct EmailValidator: Sendable {
         self.usesBuiltInPattern =
             (try? EmailPatternFile.pattern(fromFileText: EmailPatternFile.defaultFileText(for: mode))) == pattern
         self.maxInputBytes = maxInputBytes
+        self.policy = policy ?? EmailPolicy.defaults(for: mode)
     }
 
-    /// A validator whose pattern is read from `<rulesDirectory>/email/<mode>.pcre`.
+    /// A validator whose pattern is read from `<rulesDirectory>/email/<mode>.pcre` and whose
+    /// policy from `<rulesDirectory>/email/policy.json` (the built-in defaults when that file
+    /// is absent), unless `policy` is given.
     /// - Parameters:
     ///   - mode: the mode.
     ///   - rulesDirectory: the rules directory (the one holding `email/`).
     ///   - options: compile options and limits; `anchored` is always turned on.
-    /// - Throws: ``SanitizeError`` coded `io` when the file cannot be read, `configuration`
-    ///   when it holds no pattern, `regex-compile` when the pattern does not compile.
+    ///   - policy: the policy options, in place of the directory's `policy.json`.
+    /// - Throws: ``SanitizeError`` coded `io` when a file cannot be read, `configuration`
+    ///   when the pattern file holds no pattern or the policy file is malformed,
+    ///   `regex-compile` when the pattern does not compile.
     public init(
-        mode: EmailMode, rulesDirectory: String, options: PCRE2Pattern.Options = defaultPatternOptions
+        mode: EmailMode, rulesDirectory: String, options: PCRE2Pattern.Options = defaultPatternOptions,
+        policy: EmailPolicy? = nil
     ) throws {
         let text = try EmailPatternFile.pattern(for: mode, inRulesDirectory: rulesDirectory)
+        let policy = try policy ?? EmailPolicy.policy(for: mode, inRulesDirectory: rulesDirectory)
         do {
-            try self.init(mode: mode, pattern: text, options: options)
+            try self.init(mode: mode, pattern: text, options: options, policy: policy)
         } catch var error as SanitizeError {
             error.location = SanitizeError.Location(
                 file: rulesDirectory + "/" + EmailPatternFile.relativePath(for: mode),
@@ -103,12 +119,59 @@ public struct EmailValidator: Sendable {
     /// - Parameter utf8: the address's bytes.
     /// - Returns: ``EmailVerdict/valid`` or the rule that failed.
     public func validate(_ utf8: UnsafeRawBufferPointer) -> EmailVerdict {
+        var canonicalDomain: String?
+        return validate(utf8, canonicalDomain: &canonicalDomain)
+    }
+
+    /// The domain of a valid address in canonical ASCII form: ASCII letters lowercased and, in
+    /// ``EmailMode/international``, each U-label replaced by its A-label by the package's one
+    /// UTS #46 canonicaliser (the one the request guard uses for hosts).
+    ///
+    /// ```swift
+    /// EmailValidator(mode: .international).asciiDomain(of: "josé@Bücher.example")
+    /// // "xn--bcher-kva.example"
+    /// ```
+    /// - Parameter address: the address.
+    /// - Returns: the domain, or nil when the address is invalid in this mode or its domain
+    ///   is an address literal.
+    public func asciiDomain(of address: String) -> String? {
+        var address = address
+        return address.withUTF8 { bytes -> String? in
+            let buffer = UnsafeRawBufferPointer(bytes)
+            var canonicalDomain: String?
+            guard validate(buffer, canonicalDomain: &canonicalDomain) == .valid,
+                let atIndex = buffer.lastIndex(of: EmailStructure.at), buffer[atIndex + 1] != UInt8(ascii: "[")
+            else { return nil }
+            return canonicalDomain
+                ?? String(decoding: buffer[(atIndex + 1)...].map(EmailStructure.asciiLowercased), as: UTF8.self)
+        }
+    }
+
+    /// ``validate(_:)-(UnsafeRawBufferPointer)``, also giving the canonical domain when the
+    /// structural checks converted it. In `international`, the pattern sees the address with
+    /// that A-label domain: the pattern decides the local part's syntax, the canonicaliser
+    /// decides the domain.
+    private func validate(_ utf8: UnsafeRawBufferPointer, canonicalDomain: inout String?) -> EmailVerdict {
         guard utf8.count <= maxInputBytes else { return .invalid(.inputTooLong(limit: maxInputBytes)) }
-        if mode.checksStructure, let rejection = EmailStructure.rejection(utf8, international: mode == .international) {
+        if mode.checksStructure,
+            let rejection = EmailStructure.rejection(
+                utf8, international: mode == .international, policy: policy, canonicalDomain: &canonicalDomain)
+        {
             return .invalid(rejection)
         }
         do {
-            if try pattern.matches(utf8) { return .valid }
+            let matched: Bool
+            if let domain = canonicalDomain, let atIndex = utf8.lastIndex(of: EmailStructure.at) {
+                var subject = Array(utf8[...atIndex])
+                subject.append(contentsOf: domain.utf8)
+                matched = try subject.withUnsafeBytes { try pattern.matches($0) }
+            } else {
+                matched = try pattern.matches(utf8)
+            }
+            if matched {
+                if mode == .international, let rejection = EmailStructure.nfcRejection(utf8) { return .invalid(rejection) }
+                return .valid
+            }
             if mode == .html5, usesBuiltInPattern, let rejection = EmailStructure.html5Diagnosis(utf8) {
                 return .invalid(rejection)
             }
@@ -119,4 +182,5 @@ public struct EmailValidator: Sendable {
             return .invalid(.matchLimitExceeded(mode: mode))
         }
     }
+
 }

@@ -1,0 +1,158 @@
+import Foundation
+
+/// The policy options of the ``EmailMode/rfc5321`` and ``EmailMode/international`` modes:
+/// rules a deliverable address needs beyond the grammar, and grammar a site may not want.
+///
+/// Defaults (`Rules/email/policy.json`, compiled in):
+///
+/// | option | `rfc5321` | `international` |
+/// | --- | --- | --- |
+/// | ``requireDot`` | off | on |
+/// | ``refuseSpecialUseNames`` | off | on |
+/// | ``allowQuotedLocalPart`` | on | on |
+/// | ``allowDomainLiteral`` | on | on |
+///
+/// `rfc5321` keeps the behaviour it always had (RFC 5321 itself allows `admin@mailserver1`);
+/// `international` refuses dotless and special-use domains, as python-email-validator does.
+/// The other modes are their pattern alone and ignore the policy.
+///
+/// ```swift
+/// var policy = EmailPolicy.defaults(for: .rfc5321)
+/// policy.requireDot = true
+/// EmailValidator(mode: .rfc5321, policy: policy).validate("admin@mailserver1")
+/// // .invalid(.domainWithoutDot)
+/// ```
+public struct EmailPolicy: Sendable, Hashable {
+    /// The domain must have at least two labels. A deliverable address needs one: ICANN
+    /// prohibits dotless domains in gTLDs (2013); RFC 5321 §4.1.2 allows them syntactically.
+    public var requireDot: Bool
+    /// Refuse a domain that is, or ends in, one of ``specialUseNames``.
+    public var refuseSpecialUseNames: Bool
+    /// Accept a Quoted-string local part (`"joe bloggs"@example.com`, RFC 5321 §4.1.2).
+    public var allowQuotedLocalPart: Bool
+    /// Accept an address literal (`joe@[192.0.2.1]`, `joe@[IPv6:2001:db8::1]`, RFC 5321 §4.1.3).
+    public var allowDomainLiteral: Bool
+    /// The names refused by ``refuseSpecialUseNames``, lowercase ASCII without dots at the
+    /// edges (A-labels for IDNs); by default `arpa`, `invalid`, `local`, `localhost`, `onion`,
+    /// `test` (IANA Special-Use Domain Names: RFC 6761 §6, RFC 6762, RFC 7686).
+    public var specialUseNames: [String]
+
+    /// A policy with every option given.
+    /// - Parameters:
+    ///   - requireDot: see ``requireDot``.
+    ///   - refuseSpecialUseNames: see ``refuseSpecialUseNames``.
+    ///   - allowQuotedLocalPart: see ``allowQuotedLocalPart``.
+    ///   - allowDomainLiteral: see ``allowDomainLiteral``.
+    ///   - specialUseNames: see ``specialUseNames``; the built-in list when not given.
+    public init(
+        requireDot: Bool, refuseSpecialUseNames: Bool, allowQuotedLocalPart: Bool, allowDomainLiteral: Bool,
+        specialUseNames: [String] = EmailPolicy.defaultSpecialUseNames
+    ) {
+        self.requireDot = requireDot
+        self.refuseSpecialUseNames = refuseSpecialUseNames
+        self.allowQuotedLocalPart = allowQuotedLocalPart
+        self.allowDomainLiteral = allowDomainLiteral
+        self.specialUseNames = specialUseNames.map { $0.lowercased() }
+    }
+
+    /// The special-use names of the compiled-in `Rules/email/policy.json`.
+    public static var defaultSpecialUseNames: [String] { builtIn.specialUseNames }
+
+    /// The default policy of `mode`, from the compiled-in copy of `Rules/email/policy.json`.
+    /// The pattern-only modes (`html5`, `strict`, `lenient`) get a policy with no extra rule,
+    /// which they ignore anyway.
+    /// - Parameter mode: the mode.
+    /// - Returns: the mode's default policy.
+    public static func defaults(for mode: EmailMode) -> EmailPolicy {
+        builtIn.policies[mode] ?? EmailPolicy(
+            requireDot: false, refuseSpecialUseNames: false, allowQuotedLocalPart: true, allowDomainLiteral: true,
+            specialUseNames: builtIn.specialUseNames)
+    }
+
+    /// The compiled-in copy of `Rules/email/policy.json` (a test checks they are equal).
+    public static var defaultFileText: String { DefaultEmailPolicy.json }
+
+    /// The name of the policy file inside a rules directory: `email/policy.json`.
+    public static let relativePath = "email/policy.json"
+
+    /// Reads the policies of a file in the format of `Rules/email/policy.json`:
+    /// `{"modes": {"rfc5321": {…}, "international": {…}}, "specialUseNames": […]}`, each mode
+    /// with the four Boolean options (all required).
+    /// - Parameter bytes: the file's bytes.
+    /// - Returns: the policy of each mode the file names.
+    /// - Throws: ``SanitizeError`` coded `configuration` when the file is not in that format
+    ///   or names a mode other than `rfc5321` and `international`.
+    public static func policies(fromJSON bytes: [UInt8]) throws -> [EmailMode: EmailPolicy] {
+        try parse(bytes).policies
+    }
+
+    /// Reads the policy of `mode` from `<directory>/email/policy.json`, or the built-in default
+    /// when the directory has no such file (a rules directory may hold only patterns).
+    /// - Parameters:
+    ///   - mode: the mode.
+    ///   - directory: the rules directory, the one that holds `email/`.
+    /// - Returns: the mode's policy.
+    /// - Throws: ``SanitizeError`` coded `io` when the file exists but cannot be read,
+    ///   `configuration` when it is not a policy file or does not name `mode`.
+    public static func policy(for mode: EmailMode, inRulesDirectory directory: String) throws -> EmailPolicy {
+        let path = URL(fileURLWithPath: directory).appendingPathComponent(relativePath).path
+        guard FileManager.default.fileExists(atPath: path) else { return defaults(for: mode) }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw SanitizeError(.io, "cannot read the email policy file", at: .init(file: path))
+        }
+        do {
+            let policies = try policies(fromJSON: Array(data))
+            guard mode.checksStructure else { return defaults(for: mode) }
+            guard let policy = policies[mode] else {
+                throw SanitizeError(.configuration, "the email policy file has no entry for mode \(mode)")
+            }
+            return policy
+        } catch var error as SanitizeError {
+            error.location = .init(file: path)
+            throw error
+        }
+    }
+
+    /// The file format.
+    private struct File: Decodable {
+        struct Options: Decodable {
+            var requireDot: Bool
+            var refuseSpecialUseNames: Bool
+            var allowQuotedLocalPart: Bool
+            var allowDomainLiteral: Bool
+        }
+        var modes: [String: Options]
+        var specialUseNames: [String]
+    }
+
+    private static func parse(_ bytes: [UInt8]) throws -> (policies: [EmailMode: EmailPolicy], specialUseNames: [String]) {
+        let file: File
+        do {
+            file = try JSONDecoder().decode(File.self, from: Data(bytes))
+        } catch {
+            throw SanitizeError(.configuration, "not an email policy file: \(error)")
+        }
+        var policies: [EmailMode: EmailPolicy] = [:]
+        for (name, options) in file.modes {
+            guard let mode = EmailMode(rawValue: name), mode.checksStructure else {
+                throw SanitizeError(
+                    .configuration, "the email policy file names mode '\(name)'; only rfc5321 and international have a policy")
+            }
+            policies[mode] = EmailPolicy(
+                requireDot: options.requireDot, refuseSpecialUseNames: options.refuseSpecialUseNames,
+                allowQuotedLocalPart: options.allowQuotedLocalPart, allowDomainLiteral: options.allowDomainLiteral,
+                specialUseNames: file.specialUseNames)
+        }
+        return (policies, file.specialUseNames)
+    }
+
+    /// The compiled-in file, parsed once.
+    private static let builtIn: (policies: [EmailMode: EmailPolicy], specialUseNames: [String]) = {
+        do {
+            return try parse(Array(DefaultEmailPolicy.json.utf8))
+        } catch {
+            // Fixed text that the tests parse and compare with Rules/email/policy.json.
+            preconditionFailure("the built-in email policy does not parse: \(error)")
+        }
+    }()
+}
