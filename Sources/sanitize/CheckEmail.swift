@@ -57,8 +57,9 @@ struct CheckEmail: ParsableCommand {
         if let rules {
             validator = try EmailValidator(mode: mode, rulesDirectory: rules, options: options)
         } else if let patternFile {
-            validator = try EmailValidator(
-                mode: mode, pattern: EmailPatternFile.pattern(fromFile: patternFile), options: options)
+            validator = try CommandLineContract.naming(file: patternFile) {
+                try EmailValidator(mode: mode, pattern: EmailPatternFile.pattern(fromFile: patternFile), options: options)
+            }
         } else if noJit {
             validator = try EmailValidator(mode: mode, pattern: EmailValidator(mode: mode).pattern.pattern, options: options)
         } else {
