@@ -97,8 +97,9 @@ struct CheckEmail: ParsableCommand {
         if let rules {
             validator = try EmailValidator(mode: mode, rulesDirectory: rules, options: options, policy: policy)
         } else if let patternFile {
-            validator = try EmailValidator(
-                mode: mode, pattern: EmailPatternFile.pattern(fromFile: patternFile), options: options, policy: policy)
+            validator = try CommandLineContract.naming(file: patternFile) {
+                try EmailValidator(mode: mode, pattern: EmailPatternFile.pattern(fromFile: patternFile), options: options, policy: policy)
+            }
         } else if noJit {
             validator = try EmailValidator(
                 mode: mode, pattern: EmailValidator(mode: mode).pattern.pattern, options: options, policy: policy)

@@ -1,12 +1,20 @@
 import ArgumentParser
 import SanitizeKit
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// `sanitize check image`: the real format of each file and whether it is whole.
 ///
 /// Prints `FILE<TAB>FORMAT<TAB>VERDICT` per file, in argument order. A file that is not
 /// valid also gets `sanitize: FILE: why` on standard error. A file that cannot be opened or
-/// read is a configuration error: it gets only the error message, the other files are still
-/// checked, and the exit status is 2.
+/// read gets `FILE<TAB>unknown<TAB>unreadable` and the reason on standard error; the other
+/// files are still checked, and the exit status is 1.
 struct CheckImage: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "image",
@@ -15,10 +23,11 @@ struct CheckImage: ParsableCommand {
             Prints FILE<TAB>FORMAT<TAB>VERDICT for each file. FORMAT is jpeg, png, gif, webp, \
             pdf or unknown; VERDICT is valid, truncated, trailing-data, corrupt, mismatch (the \
             --type declaration disagrees with the bytes) or too-large (the file goes past \
-            --max-bytes before its end). A tab, newline or backslash in FILE is printed as \\t, \
-            \\n or \\\\.
-            Exit status: 0 every file valid, 1 some file not valid, 2 usage error or a file \
-            that could not be read.
+            --max-bytes before its end) or unreadable (the file could not be opened or read; \
+            FORMAT is unknown). A tab, newline or backslash in FILE is printed as \\t, \\n or \\\\, \
+            a byte that is not UTF-8 as \\xFF.
+            Exit status: 0 every file valid, 1 some file not valid or unreadable, 2 usage error \
+            (an unknown --type is one).
             """
     )
 
@@ -38,25 +47,26 @@ struct CheckImage: ParsableCommand {
     func validate() throws {
         guard !files.isEmpty else { throw ValidationError("Name at least one file.") }
         guard maxBytes > 0 else { throw ValidationError("--max-bytes must be a positive number of bytes.") }
+        if let declaredType, FileFormat(declaredType: declaredType) == nil {
+            throw ValidationError(
+                "Unknown --type '\(declaredType)'; use a media type or extension of jpeg, png, gif, webp or pdf.")
+        }
     }
 
     func run() throws {
         let inspector = FileInspector(maxBytes: maxBytes)
         var output = OutputWriter(descriptor: 1)
         var invalid = false
-        var unreadable = false
         for file in files {
-            let shown = Self.escaped(file)
+            let shown = RawArguments.displayName(file)
             let verdict: FileVerdict
             do {
-                verdict =
-                    file == "-"
-                    ? try inspector.inspect(descriptor: 0, declaredType: declaredType)
-                    : try inspector.inspectFile(atPath: file, declaredType: declaredType)
+                verdict = try inspect(file, with: inspector)
             } catch {
+                try output.write("\(shown)\tunknown\tunreadable\n")
                 try output.flush()
                 reportToStandardError("sanitize: \(shown): \(error.reason) [\(error.code)]")
-                unreadable = true
+                invalid = true
                 continue
             }
             try output.write("\(shown)\t\(verdict.format)\t\(verdict.kind)\n")
@@ -67,23 +77,17 @@ struct CheckImage: ParsableCommand {
             }
         }
         try output.flush()
-        if unreadable { throw ExitCode(2) }
         if invalid { throw ExitCode(1) }
     }
 
-    /// `name` with tab, newline, carriage return and backslash escaped, so one file is one line.
-    static func escaped(_ name: String) -> String {
-        guard name.contains(where: { $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\\" }) else { return name }
-        var result = ""
-        for character in name {
-            switch character {
-            case "\t": result += "\\t"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\\": result += "\\\\"
-            default: result.append(character)
-            }
+    /// Opens `file` by the bytes of its argument (`-` is standard input) and inspects it.
+    private func inspect(_ file: String, with inspector: FileInspector) throws(SanitizeError) -> FileVerdict {
+        if file == "-" { return try inspector.inspect(descriptor: 0, declaredType: declaredType) }
+        let descriptor = RawArguments.open(file, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw SanitizeError(.io, "cannot read the file: \(String(cString: strerror(errno)))")
         }
-        return result
+        defer { close(descriptor) }
+        return try inspector.inspect(descriptor: descriptor, declaredType: declaredType)
     }
 }

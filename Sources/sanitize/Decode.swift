@@ -39,7 +39,7 @@ struct Decode: ParsableCommand {
                 if let newline = decoded.firstIndex(of: 0x0A) {
                     let offset = PercentDecoding.inputOffset(ofOutputByte: newline, in: bytes)
                     throw TextLine.Rejection(
-                        reason: "decoded value contains a line feed (escape at byte \(offset))")
+                        reason: "decoded value contains a line feed (escape at byte \(offset))", code: .lineFeed)
                 }
                 return decoded
             }

@@ -8,7 +8,11 @@ struct Encode: ParsableCommand {
         discussion: """
             sql-literal / sql-identifier quote for --dialect (sqlite by default); shell is POSIX \
             single-quote quoting of one argument; the url-* kinds percent-encode UTF-8 with the \
-            WHATWG set of that URL part (% is always encoded; url-query also encodes & = + #).
+            WHATWG set of that URL part (% is always encoded; url-query also encodes & = + #). \
+            url-path-segment refuses . and .. (and the empty value, unless --allow-empty), which \
+            no encoding keeps from climbing out of the base path; url-path encodes a relative \
+            path segment by segment with the same rule. shell --refuse-options refuses a value \
+            that begins with - (the program would read it as an option).
             A line with invalid UTF-8, or a NUL for SQL and shell, is rejected: an empty output \
             line, the reason with its byte offset on standard error, exit status 1.
             """)
@@ -20,6 +24,7 @@ struct Encode: ParsableCommand {
         case shell
         case urlComponent = "url-component"
         case urlPathSegment = "url-path-segment"
+        case urlPath = "url-path"
         case urlQuery = "url-query"
         case urlForm = "url-form"
         case urlUserinfo = "url-userinfo"
@@ -46,11 +51,21 @@ struct Encode: ParsableCommand {
     @Option(help: "The SQL dialect, for sql-literal and sql-identifier (mysql also means MariaDB).")
     var dialect: Dialect?
 
+    @Flag(help: "For shell: refuse a value that begins with - (it would be read as an option).")
+    var refuseOptions = false
+
+    @Flag(help: "For url-path-segment and url-path: accept empty segments.")
+    var allowEmpty = false
+
     @OptionGroup var input: LineInput
 
     func validate() throws {
         if dialect != nil && kind != .sqlLiteral && kind != .sqlIdentifier {
             throw ValidationError("--dialect applies only to sql-literal and sql-identifier.")
+        }
+        if refuseOptions && kind != .shell { throw ValidationError("--refuse-options applies only to shell.") }
+        if allowEmpty && kind != .urlPathSegment && kind != .urlPath {
+            throw ValidationError("--allow-empty applies only to url-path-segment and url-path.")
         }
     }
 
@@ -71,7 +86,9 @@ struct Encode: ParsableCommand {
         switch kind {
         case .sqlLiteral: return .sqlLiteral(dialect)
         case .sqlIdentifier: return .sqlIdentifier(dialect)
-        case .shell: return .shell
+        case .shell: return refuseOptions ? .shellRefusingOptions : .shell
+        case .urlPathSegment: return .urlPathSegment(allowingEmpty: allowEmpty)
+        case .urlPath: return .urlPath(allowingEmpty: allowEmpty)
         default: return .percent(URLEncodingContext(rawValue: kind.rawValue)?.encodeSet ?? .component)
         }
     }

@@ -32,7 +32,7 @@ struct Filter: ParsableCommand {
     @Option(help: "Write violations here as NDJSON instead of to standard error.")
     var report: String?
 
-    @Option(help: "Worker threads; the default is this machine's core count.")
+    @Option(parsing: .unconditional, help: "Worker threads; the default is this machine's core count.")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
     @Option(help: "The longest record accepted, in bytes; a longer line is an invalid record.")
@@ -57,7 +57,7 @@ struct Filter: ParsableCommand {
 
     func run() throws {
         let filter = try makeFilter()
-        let run = try FilterRun(progress: !quiet && isatty(2) == 1 ? ProgressLine() : nil, reportPath: report)
+        let run = try FilterRun(progress: ProgressLine.isWanted(quiet: quiet) ? ProgressLine() : nil, reportPath: report)
         let inputs = files.isEmpty ? ["-"] : files
         for path in inputs where !run.stopped {
             let descriptor = try openInput(path)
@@ -84,12 +84,7 @@ struct Filter: ParsableCommand {
                 options: Contract.Options(assertFormats: assertFormats))
         }
         if let policy {
-            let text: String
-            do {
-                text = try String(contentsOfFile: policy, encoding: .utf8)
-            } catch {
-                throw SanitizeError(.io, "cannot read the filter policy", at: .init(file: policy))
-            }
+            let text = String(decoding: try FileBytes.read(path: policy, what: "filter policy"), as: UTF8.self)
             do {
                 return try RecordFilter.policy(fromJSON: text)
             } catch let error as SanitizeError {
@@ -101,9 +96,10 @@ struct Filter: ParsableCommand {
 
     private func openInput(_ path: String) throws -> Int32 {
         if path == "-" { return 0 }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = RawArguments.open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
-            throw SanitizeError(.io, "cannot open input: \(String(cString: strerror(errno)))", at: .init(file: path))
+            throw SanitizeError(
+                .io, "cannot read the input: \(String(cString: strerror(errno)))", at: .init(file: RawArguments.displayName(path)))
         }
         return descriptor
     }

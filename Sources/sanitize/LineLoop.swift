@@ -39,10 +39,10 @@ enum LineLoop {
         writing transform: (UnsafeRawBufferPointer, inout OutputWriter) throws -> LineOutcome
     ) throws {
         var output = OutputWriter(descriptor: 1)
-        var errors = OutputWriter(descriptor: 2, onBrokenPipe: { terminateProcess(2) })
+        var errors = OutputWriter(descriptor: 2)
         var rejected = 0
 
-        func emit(_ outcome: LineOutcome, line number: Int) throws {
+        func emit(_ outcome: LineOutcome, line number: Int, endsInCR: Bool = false) throws {
             switch outcome {
             case .accepted(let bytes):
                 try output.write(bytes)
@@ -51,9 +51,18 @@ enum LineLoop {
             case .rejected(let bytes, let reason):
                 rejected += 1
                 try output.write(bytes)
-                if let reason { try errors.write("sanitize: line \(number): \(reason)\n") }
+                if let reason {
+                    let hint = endsInCR ? " (the line ends with a carriage return: CRLF line ends? remove the CRs first)" : ""
+                    try errors.write("sanitize: line \(number): \(reason)\(hint)\n")
+                }
             }
             try output.write(byte: 0x0A)
+        }
+
+        /// Runs `transform` on one line and emits its outcome.
+        func process(_ bytes: UnsafeRawBufferPointer, line number: Int) throws {
+            let outcome = try transform(bytes, &output)
+            try emit(outcome, line: number, endsInCR: bytes.last == 0x0D)
         }
 
         /// Both outputs go out whenever the input has nothing more ready (someone typing,
@@ -69,23 +78,30 @@ enum LineLoop {
             while let line = try reader.next() {
                 switch line {
                 case .bytes(let number, let bytes):
-                    try emit(try transform(bytes, &output), line: number)
+                    try process(bytes, line: number)
                 case .oversized(let number, let byteCount):
                     try emit(
                         .rejected(
                             output: [],
-                            reason: "line is \(byteCount) bytes, over the limit of \(input.maxLineBytes)"),
+                            reason: "line is \(byteCount) bytes, over the limit of \(input.maxLineBytes) [limit-exceeded]"),
                         line: number)
                 }
                 if !reader.canReadWithoutWaiting { try flushBoth() }
             }
         } else {
+            // Arguments obey the rules of lines: their bytes as the shell passed them (invalid
+            // UTF-8 is the transform's to reject, never repaired), and one argument is one line.
             for (index, value) in input.values.enumerated() {
-                var value = value
-                let outcome = try value.withUTF8 { utf8 throws in
-                    try transform(UnsafeRawBufferPointer(utf8), &output)
+                let bytes = RawArguments.bytes(of: value)
+                if let newline = bytes.firstIndex(of: 0x0A) {
+                    try emit(
+                        .rejected(
+                            output: [],
+                            reason: "the argument holds a line feed at byte \(newline); one value is one line [line-feed]"),
+                        line: index + 1)
+                    continue
                 }
-                try emit(outcome, line: index + 1)
+                try bytes.withUnsafeBytes { raw throws in try process(raw, line: index + 1) }
             }
         }
         try flushBoth()

@@ -81,7 +81,7 @@ struct Message: ParsableCommand {
             limits: limits)
         let message: UserMessage
         if let code {
-            message = mapper.message(forCode: code, status: status, locale: locale)
+            message = mapper.message(forCode: code, status: status, headers: parsedHeaders(), locale: locale)
         } else {
             let input = try BoundedStandardInput.read(limit: maxBodyBytes)
             message = mapper.message(

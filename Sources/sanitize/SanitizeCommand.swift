@@ -15,7 +15,9 @@ struct SanitizeCommand: ParsableCommand {
             standard input, and write exactly one output line per input line, in order.
             Exit status: 0 all good, 1 some input was invalid or rejected, 2 usage or \
             configuration error.
+            Version \(SanitizeVersion.current).
             """,
+        version: SanitizeVersion.current,
         subcommands: [
             Filter.self,
             Validate.self,
@@ -33,35 +35,18 @@ struct SanitizeCommand: ParsableCommand {
     ///
     /// swift-argument-parser exits 64 on a usage error on Linux; scripts rely on 2.
     static func main() {
-        TerminationSignals.unblock()
-        OutputWriter.ignoreBrokenPipeSignal()
+        CommandLineContract.start()
         let status: Int32
         do {
+            try CommandLineContract.checkHelpTopic(Array(CommandLine.arguments.dropFirst()), root: self)
             var command = try parseAsRoot()
+            try RawArguments.checkUnclaimed(by: command)
             try command.run()
             status = 0
-        } catch let error as SanitizeError {
-            reportToStandardError("sanitize: \(error)")
-            status = 2
         } catch {
-            status = exitStatus(for: error)
+            status = CommandLineContract.report(error, root: self)
         }
         terminateProcess(status)
-    }
-
-    /// Prints what the parser has to say about `error` and returns our exit status for it.
-    private static func exitStatus(for error: any Error) -> Int32 {
-        let code = exitCode(for: error)
-        let message = fullMessage(for: error)
-        if code == .success {  // --help, --version
-            if !message.isEmpty { print(message) }
-            return 0
-        }
-        if error is ExitCode {  // a subcommand that already reported and chose its status
-            return code.rawValue == 1 ? 1 : 2
-        }
-        if !message.isEmpty { reportToStandardError(message) }
-        return 2
     }
 }
 
@@ -69,7 +54,7 @@ struct SanitizeCommand: ParsableCommand {
 func reportToStandardError(_ message: String) {
     var line = message
     if !line.hasSuffix("\n") { line += "\n" }
-    var writer = OutputWriter(descriptor: 2, onBrokenPipe: { terminateProcess(2) })
+    var writer = OutputWriter(descriptor: 2)
     try? writer.write(line)
     try? writer.flush()
 }

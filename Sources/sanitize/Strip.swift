@@ -29,10 +29,13 @@ struct Strip: ParsableCommand {
             valueName: "file"))
     var stripSets: String?
 
-    @Option(help: "For sql and shell: the characters to remove, instead of the default set.")
+    // `.unconditional`: a value that begins with `-` ("-_", "--") is the value, not an option.
+    @Option(parsing: .unconditional, help: "For sql and shell: the characters to remove, instead of the default set.")
     var characters: String?
 
-    @Option(help: "For sql and shell: a sequence to remove (repeatable); replaces the default sequences.")
+    @Option(
+        parsing: .unconditionalSingleValue,
+        help: "For sql and shell: a sequence to remove (repeatable); replaces the default sequences.")
     var sequence: [String] = []
 
     @OptionGroup var input: LineInput

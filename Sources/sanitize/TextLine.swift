@@ -5,6 +5,7 @@ enum TextLine {
     /// A line the subcommand refuses for a reason of its own (not a library error).
     struct Rejection: Error {
         var reason: String
+        var code: SanitizeError.Code
     }
 
     /// Runs `transform` on a line and turns a ``SanitizeError`` into a rejected line: an empty
@@ -26,9 +27,9 @@ enum TextLine {
         do {
             return try transform()
         } catch let error as SanitizeError {
-            return .rejected(output: [], reason: error.reason)
+            return .rejected(output: [], reason: "\(error.reason) [\(error.code)]")
         } catch let rejection as Rejection {
-            return .rejected(output: [], reason: rejection.reason)
+            return .rejected(output: [], reason: "\(rejection.reason) [\(rejection.code)]")
         } catch {
             return .rejected(output: [], reason: "\(error)")
         }

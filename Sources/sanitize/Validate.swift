@@ -9,10 +9,13 @@ struct Validate: ParsableCommand {
         discussion: """
             Prints "valid" or "invalid" per instance, in order; violations go to standard error as \
             "sanitize: WHERE: /pointer: message [code]". Without instance files, each line of \
-            standard input is one instance (NDJSON). Remote $refs are never fetched: register \
-            them with --ref.
-            Exit status: 0 every instance valid, 1 some instance invalid, 2 bad schema, bad \
-            option or unreadable file.
+            standard input is one instance (NDJSON). With files, each line is \
+            "FILE<TAB>valid|invalid", or "FILE<TAB>unreadable" (the reason on standard error; \
+            the other files are still validated); a .ndjson or .jsonl file (or any file with \
+            --ndjson) holds one instance per line: "FILE:LINE<TAB>valid|invalid". Remote $refs \
+            are never fetched: register them with --ref.
+            Exit status: 0 every instance valid, 1 some instance invalid or file unreadable, 2 \
+            bad schema or bad option.
             """)
 
     @Option(name: .long, help: ArgumentHelp("The JSON Schema file.", valueName: "file"))
@@ -31,6 +34,9 @@ struct Validate: ParsableCommand {
 
     @Option(help: "The longest standard-input line accepted, in bytes; a longer line is invalid.")
     var maxLineBytes: Int = 16 << 20
+
+    @Flag(help: "Read every instance file as NDJSON, one instance per line (.ndjson and .jsonl files always are).")
+    var ndjson = false
 
     @Argument(help: ArgumentHelp("Instance files. Without them, one instance per line of standard input.", valueName: "instance-file"))
     var instances: [String] = []
@@ -54,7 +60,11 @@ struct Validate: ParsableCommand {
         var out = OutputWriter(descriptor: 1)
         var invalid = 0
 
-        func emit(_ result: ValidationResult, where place: @autoclosure () -> String) throws {
+        func emit(_ result: ValidationResult, where place: @autoclosure () -> String, label: String? = nil) throws {
+            if let label {  // files are named: say which instance each verdict is for
+                try out.write(label)
+                try out.write(byte: 0x09)
+            }
             switch output {
             case .text:
                 try out.write(result.isValid ? Validate.validLine : Validate.invalidLine)
@@ -69,8 +79,9 @@ struct Validate: ParsableCommand {
             for violation in result.violations { reportToStandardError("sanitize: \(place): \(violation)") }
         }
 
-        if instances.isEmpty {
-            var reader = LineReader(descriptor: 0, maxLineBytes: maxLineBytes)
+        /// One instance per line of `descriptor`; `file` names them when files are named.
+        func validateLines(_ descriptor: Int32, file: String?) throws {
+            var reader = LineReader(descriptor: descriptor, maxLineBytes: maxLineBytes)
             var validator = contract.makeValidator()
             // Most lines are valid: the shape check passes them in one read, when it can read
             // the schema; every other line goes to the validator.
@@ -79,26 +90,49 @@ struct Validate: ParsableCommand {
             while let line = try reader.next() {
                 switch line {
                 case .bytes(let number, let bytes):
+                    let place = file.map { "\($0):\(number)" }
                     if let shortcut, shortcut.passes(bytes) {
-                        try emit(valid, where: "line \(number)")
+                        try emit(valid, where: place ?? "line \(number)", label: place)
                         continue
                     }
-                    try emit(validator.validate(bytes), where: "line \(number)")
+                    try emit(validator.validate(bytes), where: place ?? "line \(number)", label: place)
                 case .oversized(let number, let byteCount):
                     let violation = Violation(
                         instanceLocation: "", keywordLocation: "", absoluteKeywordLocation: "",
                         code: Violation.Code(rawValue: SanitizeError.Code.limitExceeded.rawValue),
                         message: "line is \(byteCount) bytes, over the limit of \(maxLineBytes)")
-                    try emit(ValidationResult(isValid: false, violations: [violation]), where: "line \(number)")
+                    let place = file.map { "\($0):\(number)" }
+                    try emit(
+                        ValidationResult(isValid: false, violations: [violation]), where: place ?? "line \(number)",
+                        label: place)
                 }
             }
+        }
+
+        if instances.isEmpty {
+            try validateLines(0, file: nil)
         } else {
+            // Every file gets its verdict; an unreadable one does not stop the others.
             for file in instances {
-                let data: Data
-                do { data = try Data(contentsOf: URL(fileURLWithPath: file)) } catch {
-                    throw SanitizeError(.io, "cannot read instance: \(error.localizedDescription)", at: .init(file: file))
+                let shown = RawArguments.displayName(file)
+                let descriptor = file == "-" ? 0 : RawArguments.open(file, O_RDONLY | O_CLOEXEC)
+                do {
+                    guard descriptor >= 0 else {
+                        throw SanitizeError(.io, "cannot read the instance: \(String(cString: strerror(errno)))")
+                    }
+                    defer { if descriptor > 0 { close(descriptor) } }
+                    if ndjson || file.hasSuffix(".ndjson") || file.hasSuffix(".jsonl") {
+                        try validateLines(descriptor, file: shown)
+                    } else {
+                        let bytes = try FileBytes.read(descriptor: descriptor, path: shown, what: "instance")
+                        try emit(contract.validate(Data(bytes)), where: shown, label: shown)
+                    }
+                } catch let error as SanitizeError {
+                    invalid += 1
+                    try out.write("\(shown)\tunreadable\n")
+                    try out.flush()
+                    reportToStandardError("sanitize: \(shown): \(error.reason) [\(error.code)]")
                 }
-                try emit(contract.validate(data), where: file)
             }
         }
         try out.flush()

@@ -123,7 +123,7 @@ struct GuardCommandTests {
     func missingPolicy() throws {
         let run = try SanitizeProcess.run(["guard", "--policy", "/nonexistent/policy.json", "https://example.com/"])
         #expect(run.status == 2)
-        #expect(run.stderr.hasPrefix("sanitize: /nonexistent/policy.json: cannot read guard policy"))
+        #expect(run.stderr.hasPrefix("sanitize: /nonexistent/policy.json: cannot read the guard policy: No such file or directory [io]"))
     }
 
     @Test("a header without a colon is a usage error (exit 2)")

@@ -104,12 +104,9 @@ public struct Contract: Sendable {
     package static func compile(
         contentsOf url: URL, resources: ContractResources, options: Options
     ) throws(SanitizeError) -> (contract: Contract, schema: JSONValue) {
-        let data: Data
-        do { data = try Data(contentsOf: url) } catch {
-            throw SanitizeError(.io, "cannot read schema: \(error.localizedDescription)", at: .init(file: url.path))
-        }
+        let data = try FileBytes.read(path: url.path, what: "schema")
         do {
-            let schema = JSONValue(try JSONDocument(parsing: [UInt8](data)))
+            let schema = JSONValue(try JSONDocument(parsing: data))
             return (try Contract(schema: schema, resources: resources, options: options), schema)
         } catch {
             var located = error

@@ -33,12 +33,9 @@ public struct ContractResources: Sendable {
     ///   - uri: the URI `$ref`s use for it.
     /// - Throws: ``SanitizeError`` when the file cannot be read or is not JSON.
     public mutating func register(file: URL, as uri: String) throws(SanitizeError) {
-        let data: Data
-        do { data = try Data(contentsOf: file) } catch {
-            throw SanitizeError(.io, "cannot read schema: \(error.localizedDescription)", at: .init(file: file.path))
-        }
+        let data = try FileBytes.read(path: file.path, what: "schema")
         do {
-            register(JSONValue(try JSONDocument(parsing: [UInt8](data))), as: uri)
+            register(JSONValue(try JSONDocument(parsing: data)), as: uri)
         } catch {
             var located = error
             var location = error.location ?? .init()

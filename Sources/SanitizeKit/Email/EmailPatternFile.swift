@@ -51,10 +51,8 @@ public enum EmailPatternFile {
     /// - Throws: ``SanitizeError`` coded `io` when the file cannot be read as UTF-8,
     ///   `configuration` when it holds no pattern.
     public static func pattern(fromFile path: String) throws -> String {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw SanitizeError(.io, "cannot read the email rule file", at: SanitizeError.Location(file: path))
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
+        let data = try FileBytes.read(path: path, what: "email rule file")
+        guard let text = String(validating: data, as: UTF8.self) else {
             throw SanitizeError(.invalidUTF8, "the email rule file is not UTF-8", at: SanitizeError.Location(file: path))
         }
         return try pattern(fromFileText: text, file: path)

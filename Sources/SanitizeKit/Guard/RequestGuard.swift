@@ -86,13 +86,7 @@ public struct RequestGuard: Sendable {
     /// - Throws: ``SanitizeError`` with code `io` when the file cannot be read, or
     ///   `policy-invalid` naming the file and the key when it is not a valid policy.
     public init(contentsOf file: URL) throws(SanitizeError) {
-        let data: Data
-        do {
-            data = try Data(contentsOf: file)
-        } catch {
-            throw SanitizeError(
-                .io, "cannot read guard policy: \(error.localizedDescription)", at: .init(file: file.path))
-        }
+        let data = Data(try FileBytes.read(path: file.path, what: "guard policy"))
         do {
             try self.init(policy: GuardPolicy.decode(data, file: file.path))
         } catch {

@@ -38,6 +38,18 @@ package struct OutputWriter: ~Copyable {
         buffer.deallocate()
     }
 
+    /// What every writer of the process does when its reader has gone away, instead of its own
+    /// `onBrokenPipe`; `nil` (the default) leaves each writer's own. A command-line tool sets
+    /// it once at start-up, before any thread starts (so reading it unsynchronized is safe).
+    nonisolated(unsafe) package static var processBrokenPipe: (() -> Never)?
+
+    /// What every writer of the process does when a write fails for another reason (a full
+    /// disk, `/dev/full`, an I/O error): called with the descriptor and the error instead of
+    /// throwing, so the failure ends the command at once wherever it happens, even inside code
+    /// that would otherwise take the thrown error for a problem of one input line. `nil` (the
+    /// default): the write throws. Set once at start-up, as ``processBrokenPipe``.
+    nonisolated(unsafe) package static var processWriteFailure: ((Int32, SanitizeError) -> Never)?
+
     /// Makes `write(2)` report `EPIPE` instead of the process dying of `SIGPIPE`.
     package static func ignoreBrokenPipeSignal() {
         signal(SIGPIPE, SIG_IGN)
@@ -122,9 +134,11 @@ package struct OutputWriter: ~Copyable {
             }
             switch errno {
             case EINTR, EAGAIN: continue
-            case EPIPE: onBrokenPipe()
+            case EPIPE: (Self.processBrokenPipe ?? onBrokenPipe)()
             default:
-                throw SanitizeError(.io, "cannot write output: \(String(cString: strerror(errno)))")
+                let error = SanitizeError(.io, "cannot write output: \(String(cString: strerror(errno)))")
+                if let failure = Self.processWriteFailure { failure(descriptor, error) }
+                throw error
             }
         }
     }

@@ -12,6 +12,13 @@ package enum StreamEncoder: Sendable {
     case sqlIdentifier(SQLDialect)
     /// One POSIX shell word in single quotes.
     case shell
+    /// One POSIX shell word in single quotes, refusing a value that begins with `-`
+    /// (``Shell/quote(_:refusingOptions:)``).
+    case shellRefusingOptions
+    /// One URL path segment, refusing dot segments (``URLPath/encodeSegment(_:allowingEmpty:)``).
+    case urlPathSegment(allowingEmpty: Bool)
+    /// A relative URL path, refusing dot segments (``URLPath/encodePath(_:allowingEmptySegments:)``).
+    case urlPath(allowingEmpty: Bool)
     /// Percent-encoding with a set.
     case percent(PercentEncodeSet)
 
@@ -21,7 +28,14 @@ package enum StreamEncoder: Sendable {
             case quote(ByteQuoter, nulReason: String, identifierDialect: SQLDialect?)
             case percent(PercentEncoder)
         }
+        /// What an encoded value must also pass.
+        fileprivate enum Check: Sendable {
+            case none, notOption
+            case segment(allowingEmpty: Bool)
+            case path(allowingEmpty: Bool)
+        }
         fileprivate let loop: Loop
+        fileprivate var check: Check = .none
 
         /// The most bytes the encoding of `count` input bytes can take.
         package func maxOutputCount(_ count: Int) -> Int {
@@ -58,6 +72,14 @@ package enum StreamEncoder: Sendable {
                 throw error
             }
             if nonASCII { try UTF8Validation.validate(bytes) }
+            switch check {
+            case .none: break
+            case .notOption: try ShellQuoter.checkNotOption(bytes.first)
+            case .segment(let allowingEmpty):
+                try URLPath.checkSegment(UnsafeRawBufferPointer(start: out, count: written), at: 0, allowingEmpty: allowingEmpty)
+            case .path(let allowingEmpty):
+                try URLPath.checkPath(UnsafeRawBufferPointer(start: out, count: written), allowingEmpty: allowingEmpty)
+            }
             return written
         }
     }
@@ -75,6 +97,13 @@ package enum StreamEncoder: Sendable {
             return Prepared(loop: .quote(ShellQuoter.quoter, nulReason: ShellQuoter.nulReason, identifierDialect: nil))
         case .percent(let set):
             return Prepared(loop: .percent(PercentEncoder.cached(for: set)))
+        case .shellRefusingOptions:
+            return Prepared(
+                loop: .quote(ShellQuoter.quoter, nulReason: ShellQuoter.nulReason, identifierDialect: nil), check: .notOption)
+        case .urlPathSegment(let allowingEmpty):
+            return Prepared(loop: .percent(PercentEncoder.cached(for: URLPath.segmentSet)), check: .segment(allowingEmpty: allowingEmpty))
+        case .urlPath(let allowingEmpty):
+            return Prepared(loop: .percent(PercentEncoder.cached(for: URLPath.pathSet)), check: .path(allowingEmpty: allowingEmpty))
         }
     }
 }

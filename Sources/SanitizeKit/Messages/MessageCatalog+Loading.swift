@@ -45,7 +45,14 @@ extension MessageCatalog {
             }
             sources.append((path, Array(data)))
         }
-        try self.init(sources: sources, defaultLocale: defaultLocale, limits: limits)
+        do {
+            try self.init(sources: sources, defaultLocale: defaultLocale, limits: limits)
+        } catch let error as SanitizeError where (error.location?.file ?? "").isEmpty {
+            // A problem of the directory as a whole (no file for the default locale): name it.
+            var location = error.location ?? .init()
+            location.file = directory
+            throw SanitizeError(error.code, error.reason, at: location)
+        }
     }
 
     /// Loads catalogs from their bytes; each file's name (its last path component without

@@ -113,6 +113,20 @@ public struct ServerErrorMapper: Sendable {
         message(forCode: code, status: status, locale: catalog.locale(for: locale), values: values)
     }
 
+    /// The message for a code known without a body, with the response's headers: the same
+    /// `Retry-After` and request-id headers that the body path reads fill the placeholders.
+    /// - Parameters:
+    ///   - code: the code.
+    ///   - status: the HTTP status, tried when the code is not in the catalog.
+    ///   - headers: response headers (names match case-insensitively).
+    ///   - locale: a language tag, POSIX locale name or `Accept-Language` value.
+    /// - Returns: the predefined message.
+    public func message(forCode code: String, status: Int? = nil, headers: [String: String], locale: String?) -> UserMessage {
+        var values = MessageValues()
+        readHeaders(headers, into: &values)
+        return message(forCode: code, status: status, locale: catalog.locale(for: locale), values: values)
+    }
+
     /// The message for a code, with a locale resolved once by ``MessageCatalog/locale(for:)``.
     /// - Parameters:
     ///   - code: the code.

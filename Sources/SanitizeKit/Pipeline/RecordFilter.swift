@@ -113,7 +113,7 @@ public struct RecordFilter: Sendable {
     ) throws {
         let file = url.path
         do {
-            let schema = try JSONValue(parsing: try String(contentsOf: url, encoding: .utf8))
+            let schema = JSONValue(try JSONDocument(parsing: try FileBytes.read(path: file, what: "contract")))
             try self.init(schema: schema, resources: resources, options: options)
         } catch let error as SanitizeError {
             var location = error.location ?? .init()

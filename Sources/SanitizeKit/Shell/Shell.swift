@@ -19,6 +19,25 @@ public enum Shell {
         }
     }
 
+    /// Quotes `value` as one shell word, as ``quote(_:)`` does, and refuses a value that the
+    /// program would read as an option (CWE-88, argument injection): one that begins with `-`.
+    ///
+    /// Quoting keeps the shell from splitting or expanding a value, but `rm '-rf'` still hands
+    /// `rm` the word `-rf`. The two standard defenses are `--` before the first value (the end
+    /// of options, POSIX.1-2017 XBD §12.2 guideline 10: works for every program that follows
+    /// the utility syntax guidelines, and keeps the value unchanged) and `./` before a value
+    /// that names a file (works for every program, changes the text). When neither fits, this
+    /// refuses the value.
+    /// - Parameters:
+    ///   - value: the argument.
+    ///   - refusingOptions: throw when `value` begins with `-`.
+    /// - Returns: the quoted word.
+    /// - Throws: ``SanitizeError`` `option-like-argument` or `nul-byte`.
+    public static func quote(_ value: String, refusingOptions: Bool) throws -> String {
+        if refusingOptions { try ShellQuoter.checkNotOption(value.utf8.first) }
+        return try quote(value)
+    }
+
     /// Quotes UTF-8 bytes as one POSIX shell word.
     /// - Parameters:
     ///   - bytes: the argument as UTF-8.
@@ -87,4 +106,18 @@ enum ShellQuoter {
     static func quoted(_ bytes: UnsafeRawBufferPointer) throws -> [UInt8] {
         try quoter.quoted(bytes, nulReason: nulReason)
     }
+
+    /// Throws `option-like-argument` when a value's first byte is `-`.
+    static func checkNotOption(_ first: UInt8?) throws(SanitizeError) {
+        guard first == UInt8(ascii: "-") else { return }
+        throw SanitizeError(
+            .optionLikeArgument,
+            "begins with '-', so the program would read it as an option (put -- before it, or ./ before a file name)",
+            at: .init(byteOffset: 0))
+    }
+}
+
+extension SanitizeError.Code {
+    /// A shell argument that begins with `-`, refused where options are not wanted (CWE-88).
+    public static let optionLikeArgument = Self(rawValue: "option-like-argument")
 }

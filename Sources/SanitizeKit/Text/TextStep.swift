@@ -118,18 +118,32 @@ public enum TextEncoding: Sendable, Hashable {
     case sqlIdentifier(SQLDialect)
     /// ``Shell/quote(_:)``.
     case shell
-    /// ``PercentEncoding/encode(_:for:)``.
+    /// ``Shell/quote(_:refusingOptions:)``, refusing a value that begins with `-`.
+    case shellRefusingOptions
+    /// ``PercentEncoding/encode(_:for:)``; for ``URLEncodingContext/pathSegment``,
+    /// ``URLPath/encodeSegment(_:allowingEmpty:)``, which refuses `.`, `..` and the empty value.
     case url(URLEncodingContext)
+    /// ``URLPath/encodePath(_:allowingEmptySegments:)``: a relative path, dot segments refused.
+    case urlPath
 
-    /// Reads an encoder name: `shell`; `sql-literal` or `sql-identifier`, optionally followed
-    /// by `-sqlite`, `-postgres` or `-mysql` (SQLite by default); or a
-    /// ``URLEncodingContext`` name (`url-component`, `url-path-segment`, `url-query`,
-    /// `url-form`, `url-userinfo`, `url-fragment`, `url-rfc3986`).
+    /// Reads an encoder name: `shell` or `shell-refuse-options`; `sql-literal` or
+    /// `sql-identifier`, optionally followed by `-sqlite`, `-postgres` or `-mysql` (SQLite by
+    /// default); `url-path`; or a ``URLEncodingContext`` name (`url-component`,
+    /// `url-path-segment`, `url-query`, `url-form`, `url-userinfo`, `url-fragment`, `url-rfc3986`).
     /// - Parameter name: the name.
     public init?(name: String) {
-        if name == "shell" {
+        switch name {
+        case "shell":
             self = .shell
             return
+        case "shell-refuse-options":
+            self = .shellRefusingOptions
+            return
+        case "url-path":
+            self = .urlPath
+            return
+        default:
+            break
         }
         if let context = URLEncodingContext(rawValue: name) {
             self = .url(context)
@@ -155,13 +169,17 @@ public enum TextEncoding: Sendable, Hashable {
     /// Encodes `text`.
     /// - Parameter text: the value.
     /// - Returns: the encoded value.
-    /// - Throws: ``SanitizeError`` `nul-byte` (SQL, shell) or `invalid-sql-identifier`.
+    /// - Throws: ``SanitizeError`` `nul-byte` (SQL, shell), `invalid-sql-identifier`,
+    ///   `option-like-argument`, `dot-segment` or `empty-path-segment`.
     public func apply(to text: String) throws -> String {
         switch self {
         case .sqlLiteral(let dialect): return try SQL.quoteLiteral(text, dialect: dialect)
         case .sqlIdentifier(let dialect): return try SQL.quoteIdentifier(text, dialect: dialect)
         case .shell: return try Shell.quote(text)
+        case .shellRefusingOptions: return try Shell.quote(text, refusingOptions: true)
+        case .url(.pathSegment): return try URLPath.encodeSegment(text)
         case .url(let context): return PercentEncoding.encode(text, for: context)
+        case .urlPath: return try URLPath.encodePath(text)
         }
     }
 }

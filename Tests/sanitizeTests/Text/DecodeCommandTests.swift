@@ -15,11 +15,11 @@ struct DecodeCommandTests {
     @Test(
         "malformed escapes, non-UTF-8 results and line feeds reject the line, with the byte offset",
         arguments: [
-            ("ab%zz", "malformed percent escape at byte 2: '%' must be followed by two hex digits"),
-            ("%4", "malformed percent escape at byte 0: '%' must be followed by two hex digits"),
-            ("x%", "malformed percent escape at byte 1: '%' must be followed by two hex digits"),
-            ("ok%C3%28", "decoded bytes are not UTF-8 (escape at byte 2)"),
-            ("one%0Atwo", "decoded value contains a line feed (escape at byte 3)"),
+            ("ab%zz", "malformed percent escape at byte 2: '%' must be followed by two hex digits [malformed-percent-escape]"),
+            ("%4", "malformed percent escape at byte 0: '%' must be followed by two hex digits [malformed-percent-escape]"),
+            ("x%", "malformed percent escape at byte 1: '%' must be followed by two hex digits [malformed-percent-escape]"),
+            ("ok%C3%28", "decoded bytes are not UTF-8 (escape at byte 2) [invalid-utf8]"),
+            ("one%0Atwo", "decoded value contains a line feed (escape at byte 3) [line-feed]"),
         ])
     func rejects(input: String, reason: String) throws {
         let run = try SanitizeProcess.run(["decode", "url"], input: "fine\n\(input)\nalso%20fine\n")

@@ -43,11 +43,11 @@ struct EncodeCommandTests {
         #expect(run.output == "'ok'\n\n\n'last'\n")
         #expect(
             run.stderr
-                == "sanitize: line 2: NUL byte at byte 1 cannot be quoted for SQL\nsanitize: line 3: invalid UTF-8 at byte 2\n")
+                == "sanitize: line 2: NUL byte at byte 1 cannot be quoted for SQL [nul-byte]\nsanitize: line 3: invalid UTF-8 at byte 2 [invalid-utf8]\n")
         let url = try SanitizeProcess.run(["encode", "url-component"], stdin: [0x25, 0xFF, 0x0A])
         #expect(url.status == 1)
         #expect(url.output == "\n")
-        #expect(url.stderr == "sanitize: line 1: invalid UTF-8 at byte 1\n")
+        #expect(url.stderr == "sanitize: line 1: invalid UTF-8 at byte 1 [invalid-utf8]\n")
     }
 
     @Test("identifiers the database would change are rejected")

@@ -24,7 +24,7 @@ struct LimitCommandTests {
         let run = try SanitizeProcess.run(["limit", "--bytes", "100"], stdin: [0x61, 0x62, 0xFF, 0x0A, 0x6F, 0x6B, 0x0A])
         #expect(run.status == 1)
         #expect(run.output == "\nok\n")
-        #expect(run.stderr == "sanitize: line 1: invalid UTF-8 at byte 2\n")
+        #expect(run.stderr == "sanitize: line 1: invalid UTF-8 at byte 2 [invalid-utf8]\n")
     }
 
     @Test("exactly one limit, not negative", arguments: [["limit"], ["limit", "--bytes", "1", "--graphemes", "1"], ["limit", "--bytes", "-1"]])

@@ -25,11 +25,11 @@ struct StripCommandTests {
         let sql = try SanitizeProcess.run(["strip", "sql"], stdin: [0x61, 0x00, 0x0A, 0x62, 0x0A])
         #expect(sql.status == 1)
         #expect(sql.output == "\nb\n")
-        #expect(sql.stderr == "sanitize: line 1: NUL byte at byte 1 is not allowed in SQL text\n")
+        #expect(sql.stderr == "sanitize: line 1: NUL byte at byte 1 is not allowed in SQL text [nul-byte]\n")
         let controls = try SanitizeProcess.run(["strip", "controls"], stdin: [0x00, 0x61, 0x0A, 0x61, 0xED, 0xA0, 0x80, 0x0A])
         #expect(controls.status == 1)
         #expect(controls.output == "a\n\n")
-        #expect(controls.stderr == "sanitize: line 2: invalid UTF-8 at byte 1\n")
+        #expect(controls.stderr == "sanitize: line 2: invalid UTF-8 at byte 1 [invalid-utf8]\n")
     }
 
     @Test("--characters is refused for kinds without a character set")

@@ -1,0 +1,106 @@
+import ArgumentParser
+import SanitizeKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The parts of the CLI contract that every subcommand shares, applied once in `main()`:
+///
+/// - a usage or configuration error is one line, `sanitize: WHERE: what is wrong [code]`, exit 2;
+/// - a closed standard output or standard error ends the command quietly with status 0;
+/// - a failed write ends the command at once with one message and status 2;
+/// - an argument with invalid UTF-8 or a line feed is a usage error unless the subcommand
+///   reads it as bytes (``RawArguments``);
+/// - `sanitize help NAME…` names existing subcommands only.
+enum CommandLineContract {
+    /// Installs the process-wide output rules. Call first, before any thread starts.
+    static func start() {
+        TerminationSignals.unblock()
+        OutputWriter.ignoreBrokenPipeSignal()
+        OutputWriter.processBrokenPipe = { terminateProcess(0) }
+        OutputWriter.processWriteFailure = { descriptor, error in
+            let stream =
+                switch descriptor {
+                case 1: "standard output"
+                case 2: "standard error"
+                default: "output file (descriptor \(descriptor))"
+                }
+            writeLastWords("sanitize: \(stream): \(error.reason) [\(error.code)]\n")
+            terminateProcess(2)
+        }
+    }
+
+    /// Refuses `sanitize help X` when `X` names no subcommand (ArgumentParser would print the
+    /// top-level help and exit 0).
+    /// - Throws: ``SanitizeError`` `usage`.
+    static func checkHelpTopic(_ arguments: [String], root: any ParsableCommand.Type) throws {
+        guard arguments.first == "help" else { return }
+        var command = root
+        for name in arguments.dropFirst() where !name.hasPrefix("-") {
+            guard
+                let next = command.configuration.subcommands.first(where: {
+                    $0._commandName == name || $0.configuration.aliases.contains(name)
+                })
+            else {
+                throw SanitizeError(.usage, "unknown subcommand '\(name)'; see 'sanitize --help'")
+            }
+            command = next
+        }
+    }
+
+    /// Reports `error` on standard error in the one message style and returns the exit status.
+    static func report(_ error: any Error, root: any ParsableCommand.Type) -> Int32 {
+        if let error = error as? SanitizeError {
+            reportToStandardError("sanitize: \(error)")
+            return 2
+        }
+        let code = root.exitCode(for: error)
+        let message = root.fullMessage(for: error)
+        if code == .success {  // --help, --version
+            if !message.isEmpty {
+                var output = OutputWriter(descriptor: 1)
+                try? output.write(message + "\n")
+                try? output.flush()
+            }
+            return 0
+        }
+        if error is ExitCode {  // a subcommand that already reported and chose its status
+            return code.rawValue == 1 ? 1 : 2
+        }
+        reportToStandardError("sanitize: \(usageLine(message)) [\(SanitizeError.Code.usage)]")
+        return 2
+    }
+
+    /// Runs `body`, which reads and compiles the configuration file `file`, and makes sure a
+    /// ``SanitizeError`` it throws names that file (a pattern that does not compile, say).
+    static func naming<T>(file: String, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch var error as SanitizeError where error.location?.file == nil {
+            var location = error.location ?? .init()
+            location.file = file
+            error.location = location
+            throw error
+        }
+    }
+
+    /// The first line of ArgumentParser's message, without its `Error: ` label (the usage
+    /// block that follows is what `sanitize help` is for).
+    static func usageLine(_ message: String) -> String {
+        let first = message.split(separator: "\n").first.map(String.init) ?? "usage error"
+        let text = first.hasPrefix("Error: ") ? String(first.dropFirst(7)) : first
+        return text.isEmpty ? "usage error; see 'sanitize --help'" : text
+    }
+
+    /// Writes a message straight to standard error, ignoring any failure: used when output has
+    /// already failed and nothing else can be done.
+    private static func writeLastWords(_ text: String) {
+        var text = text
+        text.withUTF8 { utf8 in _ = write(2, utf8.baseAddress, utf8.count) }
+    }
+}
