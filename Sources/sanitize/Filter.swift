@@ -32,10 +32,17 @@ struct Filter: ParsableCommand {
     @Option(help: "Write violations here as NDJSON instead of to standard error.")
     var report: String?
 
-    @Option(help: "Put each record's value at this JSON Pointer (e.g. /id) in its report lines as \"key\" (null when missing).")
+    @Option(
+        help: ArgumentHelp(
+            "Put each record's value at this JSON Pointer (e.g. /id) in its report lines as \"key\" (null when missing).",
+            valueName: "POINTER"))
     var reportKey: String?
 
-    @Option(parsing: .unconditional, help: "Add N to every line number in the report (a shard that starts after line N of the whole input).")
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Add N to every line number in the report (a shard that starts after line N of the whole input).",
+            valueName: "N"))
     var lineOffset: Int = 0
 
     @Option(help: "Worker threads; the default is this machine's core count.")
