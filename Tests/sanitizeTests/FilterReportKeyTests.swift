@@ -124,6 +124,14 @@ struct FilterReportKeyTests {
         #expect(bad.stderr.split(separator: "\n").count == 1)
     }
 
+    @Test("a --report-key that is not UTF-8 is refused (exit 2), not read as another member with U+FFFD")
+    func pointerNotUTF8() throws {
+        let result = try ShellProcess.run(#"printf '{"\357\277\275":1,"x":1}\n' | "$SANITIZE" filter --report-key $'/\xff'"#)
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("not valid UTF-8"))
+    }
+
     @Test("--line-offset N: report lines are numbered from N + 1")
     func lineOffset() throws {
         let input = try FilterTests.exampleInput()
