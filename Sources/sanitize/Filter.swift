@@ -32,6 +32,19 @@ struct Filter: ParsableCommand {
     @Option(help: "Write violations here as NDJSON instead of to standard error.")
     var report: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Put each record's value at this JSON Pointer (e.g. /id) in its report lines as \"key\" (null when missing).",
+            valueName: "POINTER"))
+    var reportKey: String?
+
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Add N to every line number in the report (a shard that starts after line N of the whole input).",
+            valueName: "N"))
+    var lineOffset: Int = 0
+
     @Option(parsing: .unconditional, help: "Worker threads; the default is this machine's core count.")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
@@ -50,21 +63,33 @@ struct Filter: ParsableCommand {
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1.") }
         guard maxRecordBytes >= 1 else { throw ValidationError("--max-record-bytes must be at least 1.") }
+        if let index = Self.firstArgumentNotUTF8() {
+            throw ValidationError("argument \(index) is not valid UTF-8; arguments must be UTF-8 text.")
+        }
+        guard (0...Self.maxLineOffset).contains(lineOffset) else {
+            throw ValidationError("--line-offset must be between 0 and 2^53 (\(Self.maxLineOffset)); got \(lineOffset).")
+        }
         if contract != nil && policy != nil {
             throw ValidationError("--policy applies only without --contract; give one or the other.")
         }
     }
 
+    /// The largest `--line-offset`: 2^53, past which JSON numbers lose integers (RFC 8259 §6).
+    static let maxLineOffset = 1 << 53
+
     func run() throws {
         let filter = try makeFilter()
-        let run = try FilterRun(progress: ProgressLine.isWanted(quiet: quiet) ? ProgressLine() : nil, reportPath: report)
+        let key = try reportKey.map { pointer throws(SanitizeError) in try ReportKey(pointer: pointer, filter: filter) }
+        let run = try FilterRun(
+            progress: ProgressLine.isWanted(quiet: quiet) ? ProgressLine() : nil, reportPath: report,
+            countsNullKeys: key != nil)
         let inputs = files.isEmpty ? ["-"] : files
         for path in inputs where !run.stopped {
             let descriptor = try openInput(path)
             defer { if descriptor != 0 { close(descriptor) } }
             let batches = BatchFilter(
                 filter: filter, policy: onInvalid.policy, maxRecordBytes: maxRecordBytes,
-                fileName: inputs.count > 1 ? (path == "-" ? "<stdin>" : path) : nil)
+                fileName: inputs.count > 1 ? (path == "-" ? "<stdin>" : path) : nil, reportKey: key, lineOffset: lineOffset)
             let reader = RecordBatchReader(descriptor: descriptor, maxRecordBytes: maxRecordBytes)
             try OrderedWorkers.run(
                 jobs: jobs,

@@ -12,14 +12,18 @@ final class FilterRun {
     private var reportWriter: OutputWriter?
     private var progress: ProgressLine?
     private let started = Date()
+    /// Whether `--report-key` is on, so that the summary counts its `null` keys.
+    private let countsNullKeys: Bool
 
     /// Creates the run.
     /// - Parameters:
     ///   - progress: the progress line, when standard error is a terminal.
     ///   - reportPath: the `--report` file, or `nil` for standard error.
+    ///   - countsNullKeys: `--report-key` is on: the summary gives `reportKeyNull`.
     /// - Throws: ``SanitizeError`` `io` when the report file cannot be created.
-    init(progress: ProgressLine?, reportPath: String?) throws {
+    init(progress: ProgressLine?, reportPath: String?, countsNullKeys: Bool = false) throws {
         self.progress = progress
+        self.countsNullKeys = countsNullKeys
         if let reportPath {
             let descriptor = open(reportPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
             guard descriptor >= 0 else {
@@ -73,6 +77,7 @@ final class FilterRun {
                     .init("invalidByCode", .object(codes)),
                     .init("blankLines", .number(String(statistics.blankLines))),
                     .init("bytesIn", .number(String(statistics.bytesIn))),
+                ] + (countsNullKeys ? [.init("reportKeyNull", .number(String(statistics.reportKeyNull)))] : []) + [
                     .init("seconds", .number(String(format: "%.3f", seconds))),
                     .init("megabytesPerSecond", .number(String(format: "%.1f", megabytes / seconds))),
                     .init("recordsPerSecond", .number(String(format: "%.0f", Double(statistics.recordsIn) / seconds))),

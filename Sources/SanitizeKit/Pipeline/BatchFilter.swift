@@ -19,12 +19,21 @@ package struct BatchFilter: Sendable {
     package let maxRecordBytes: Int
     /// The input file, named in report lines when there are several inputs.
     package let fileName: String?
+    /// `--report-key`: the member that names each record in its report lines.
+    package let reportKey: ReportKey?
+    /// `--line-offset`: added to every line number in the report.
+    package let lineOffset: Int
 
-    package init(filter: RecordFilter, policy: InvalidRecordPolicy, maxRecordBytes: Int, fileName: String?) {
+    package init(
+        filter: RecordFilter, policy: InvalidRecordPolicy, maxRecordBytes: Int, fileName: String?,
+        reportKey: ReportKey? = nil, lineOffset: Int = 0
+    ) {
         self.filter = filter
         self.policy = policy
         self.maxRecordBytes = maxRecordBytes
         self.fileName = fileName
+        self.reportKey = reportKey
+        self.lineOffset = lineOffset
     }
 
     /// Processes every record of the batch, in order.
@@ -40,7 +49,9 @@ package struct BatchFilter: Sendable {
                 let violation = Violation(
                     instanceLocation: "", keywordLocation: "", absoluteKeywordLocation: "", code: .recordTooLarge,
                     message: "record is \(byteCount) bytes, over the limit of \(maxRecordBytes) (--max-record-bytes)")
-                handleInvalid(line: number, original: nil, outcome: .init(sanitized: nil, violations: [violation]), into: &result)
+                handleInvalid(
+                    line: number, original: nil, outcome: .init(sanitized: nil, violations: [violation]), parsed: nil,
+                    into: &result)
             case .line(let number, let bytes):
                 result.statistics.bytesIn += bytes.count + 1
                 if Self.isBlank(bytes) {
@@ -59,21 +70,34 @@ package struct BatchFilter: Sendable {
                     let sanitized = written.wroteRecord ? Array(result.output[start...]) : nil
                     result.output.removeSubrange(start...)
                     let outcome = RecordFilter.Outcome(sanitized: sanitized, violations: written.violations)
-                    handleInvalid(line: number, original: bytes, outcome: outcome, into: &result)
+                    // The workspace still holds the sanitized record, where the report key is read.
+                    handleInvalid(
+                        line: number, original: bytes, outcome: outcome,
+                        parsed: written.wroteRecord ? workspace.document : nil, into: &result)
                 }
             }
         }
         return result
     }
 
-    private func handleInvalid(line: Int, original: UnsafeRawBufferPointer?, outcome: RecordFilter.Outcome, into result: inout Result) {
+    private func handleInvalid(
+        line: Int, original: UnsafeRawBufferPointer?, outcome: RecordFilter.Outcome, parsed: JSONDocument?,
+        into result: inout Result
+    ) {
         // An oversized line was never counted on the way in (it has no bytes here).
         if original == nil { result.statistics.recordsIn += 1 }
         result.statistics.invalid += 1
         let firstCode = outcome.violations.first?.code.rawValue ?? "invalid"
         result.statistics.invalidByCode[firstCode, default: 0] += 1
+        var key: [UInt8]?
+        if let reportKey {
+            var value: [UInt8] = []
+            if !reportKey.appendValue(in: parsed, to: &value) { result.statistics.reportKeyNull += 1 }
+            key = value
+        }
         for violation in outcome.violations {
-            Self.appendReportLine(line: line, fileName: fileName, violation: violation, to: &result.report)
+            Self.appendReportLine(
+                line: lineOffset + line, fileName: fileName, key: key, violation: violation, to: &result.report)
         }
         switch policy {
         case .drop:
@@ -94,8 +118,11 @@ package struct BatchFilter: Sendable {
     }
 
     /// Appends one report line: the members ``describe(_:)`` gives, after the line number
-    /// (and the file, with several inputs), written straight as bytes.
-    static func appendReportLine(line: Int, fileName: String?, violation: Violation, to out: inout [UInt8]) {
+    /// (and the file, with several inputs, and the record's key, with `--report-key`),
+    /// written straight as bytes.
+    static func appendReportLine(
+        line: Int, fileName: String?, key: [UInt8]? = nil, violation: Violation, to out: inout [UInt8]
+    ) {
         func appendString(_ text: String) {
             out.append(0x22)
             JSONWriter.appendEscaped(text.utf8, to: &out)
@@ -106,6 +133,10 @@ package struct BatchFilter: Sendable {
         if let fileName {
             out.append(contentsOf: #","file":"#.utf8)
             appendString(fileName)
+        }
+        if let key {
+            out.append(contentsOf: #","key":"#.utf8)
+            out.append(contentsOf: key)
         }
         out.append(contentsOf: #","instanceLocation":"#.utf8)
         appendString(violation.instanceLocation)

@@ -12,6 +12,8 @@ package struct FilterStatistics: Sendable {
     package var bytesIn = 0
     /// Invalid records by the code of their first violation.
     package var invalidByCode: [String: Int] = [:]
+    /// Invalid records whose `--report-key` was `null` (missing, not a scalar, too long, not JSON).
+    package var reportKeyNull = 0
 
     package init() {}
 
@@ -23,5 +25,6 @@ package struct FilterStatistics: Sendable {
         blankLines += other.blankLines
         bytesIn += other.bytesIn
         invalidByCode.merge(other.invalidByCode, uniquingKeysWith: +)
+        reportKeyNull += other.reportKeyNull
     }
 }

@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+
+@testable import SanitizeKit
+
+@Suite("ReportKey (--report-key)")
+struct ReportKeyTests {
+    static func filter(_ schema: String) throws -> RecordFilter {
+        try RecordFilter(schema: try JSONValue(parsing: schema))
+    }
+
+    /// The key a pointer gives for a record, as the report writes it.
+    static func key(_ pointer: String, in record: String, filter: RecordFilter = .defaultPolicy()) throws -> (String, Bool) {
+        let key = try ReportKey(pointer: pointer, filter: filter)
+        let document = try? JSONDocument(parsing: record)
+        var out: [UInt8] = []
+        let found = key.appendValue(in: document, to: &out)
+        return (String(decoding: out, as: UTF8.self), found)
+    }
+
+    @Test(
+        "scalars come out as minimal JSON; anything else is null",
+        arguments: [
+            ("/id", #"{"id":7}"#, "7"),
+            ("/id", #"{"id":-1.50e3}"#, "-1.50e3"),
+            ("/id", #"{"id":"a\"b\u00e9\n"}"#, #""a\"bé\n""#),
+            ("/id", #"{"id":true}"#, "true"),
+            ("/id", #"{"id":false}"#, "false"),
+            ("/id", #"{"id":null}"#, "null"),
+            ("/id", #"{"name":"x"}"#, "null"),
+            ("/id", #"{"id":{"a":1}}"#, "null"),
+            ("/id", #"{"id":[1]}"#, "null"),
+            ("/id", #"[1,2]"#, "null"),
+            ("/id", #""id""#, "null"),
+            ("/user/id", #"{"user":{"id":"u-1"}}"#, #""u-1""#),
+            ("/tags/1", #"{"tags":["a","b"]}"#, #""b""#),
+            ("/tags/2", #"{"tags":["a","b"]}"#, "null"),
+            ("/tags/01", #"{"tags":["a","b"]}"#, "null"),
+            ("/tags/-", #"{"tags":["a","b"]}"#, "null"),
+            ("/a~1b/c~0d", #"{"a/b":{"c~d":5}}"#, "5"),
+            ("/", #"{"":"empty name"}"#, #""empty name""#),
+            ("/0", #"{"0":"member named 0"}"#, #""member named 0""#),
+        ])
+    func values(pointer: String, record: String, expected: String) throws {
+        let (text, found) = try Self.key(pointer, in: record)
+        #expect(text == expected)
+        #expect(found == (expected != "null"))
+    }
+
+    @Test("a key over 1 KiB as JSON is null; one of exactly 1 KiB is kept")
+    func longKeys() throws {
+        let fits = String(repeating: "k", count: ReportKey.maxValueBytes - 2)  // + two quotes
+        #expect(try Self.key("/id", in: #"{"id":"\#(fits)"}"#) == ("\"\(fits)\"", true))
+        let over = fits + "k"
+        #expect(try Self.key("/id", in: #"{"id":"\#(over)"}"#) == ("null", false))
+        // Escapes count as written: 600 quotes take 1 200 bytes of JSON.
+        let quotes = String(repeating: #"\""#, count: 600)
+        #expect(try Self.key("/id", in: #"{"id":"\#(quotes)"}"#) == ("null", false))
+        let digits = String(repeating: "9", count: ReportKey.maxValueBytes + 1)
+        #expect(try Self.key("/id", in: #"{"id":\#(digits)}"#) == ("null", false))
+    }
+
+    @Test("a line that is not JSON has the key null")
+    func notJSON() throws {
+        #expect(try Self.key("/id", in: #"{"id":1,"#) == ("null", false))
+    }
+
+    @Test("pointers that are not JSON Pointers to a member are configuration errors", arguments: ["", "id", "/a~2", "/a~", "/a\nb"])
+    func badPointers(pointer: String) throws {
+        let error = #expect(throws: SanitizeError.self) { try ReportKey(pointer: pointer, filter: .defaultPolicy()) }
+        #expect(error?.code == .configuration)
+    }
+
+    static let sensitiveSchema = #"""
+        {"type":"object",
+         "properties":{
+           "id":{"type":"integer"},
+           "password":{"type":"string","writeOnly":true},
+           "api_token":{"type":"string","x-sensitive":true},
+           "vault":{"x-sensitive":true,"type":"object","properties":{"label":{"type":"string"}}},
+           "card":{"$ref":"#/$defs/card"},
+           "either":{"anyOf":[{"type":"integer"},{"type":"string","writeOnly":true}]},
+           "list":{"type":"array","items":{"type":"object","properties":{"pin":{"writeOnly":true},"n":{}}}},
+           "tuple":{"type":"array","prefixItems":[{},{"x-sensitive":true}]},
+           "named":{"type":"object","properties":{"safe":{"type":"string"}},"additionalProperties":{"x-sensitive":true}},
+           "patterned":{"type":"object","patternProperties":{"^s_":{"writeOnly":true}}},
+           "conditional":{"if":{"type":"object"},"then":{"properties":{"x":{"x-sensitive":true}}}}
+         },
+         "allOf":[{"properties":{"nested":{"properties":{"secret":{"writeOnly":true}}}}}],
+         "$defs":{"card":{"type":"object","properties":{"number":{"x-sensitive":true},"brand":{"type":"string"}}}}}
+        """#
+
+    @Test(
+        "a pointer that may reach a writeOnly or x-sensitive value is refused",
+        arguments: [
+            "/password", "/api_token", "/vault", "/vault/label", "/card/number", "/either", "/list/0/pin", "/list/3/pin",
+            "/tuple/1", "/named/other", "/patterned/s_1", "/patterned/anything", "/conditional/x", "/nested/secret",
+        ])
+    func sensitiveRefused(pointer: String) throws {
+        let filter = try Self.filter(Self.sensitiveSchema)
+        let error = #expect(throws: SanitizeError.self) { try ReportKey(pointer: pointer, filter: filter) }
+        #expect(error?.code == .configuration)
+        #expect(error?.reason.contains("sensitive") == true)
+    }
+
+    @Test(
+        "a pointer no sensitive schema reaches is accepted",
+        arguments: ["/id", "/card/brand", "/list/0/n", "/tuple/0", "/named/safe", "/unknown", "/nested/other"])
+    func othersAccepted(pointer: String) throws {
+        let filter = try Self.filter(Self.sensitiveSchema)
+        #expect(throws: Never.self) { try ReportKey(pointer: pointer, filter: filter) }
+    }
+
+    @Test("a $ref cycle ends, and the walk follows it as deep as the pointer goes")
+    func referenceCycles() throws {
+        let cyclic = try Self.filter(
+            ##"{"$defs":{"node":{"properties":{"next":{"$ref":"#/$defs/node"},"v":{},"s":{"writeOnly":true}}}},"$ref":"#/$defs/node"}"##)
+        #expect(throws: Never.self) { try ReportKey(pointer: "/next/next/next/v", filter: cyclic) }
+        #expect(throws: SanitizeError.self) { try ReportKey(pointer: "/next/next/next/s", filter: cyclic) }
+    }
+}

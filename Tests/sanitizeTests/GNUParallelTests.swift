@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+
+/// `sanitize filter` as a GNU parallel stage (Debian's `parallel`, installed by
+/// `scripts/test`): the shards' records, reports and `--stats` lines together equal one
+/// process's, byte for byte. The commands are the ones README.md "Beyond one machine" shows.
+@Suite("sanitize filter under GNU parallel")
+struct GNUParallelTests {
+    /// 100 000 generated records with blank lines and lines that are not JSON among them
+    /// (parallel's `-N` counts every line, so `--line-offset` must too).
+    static func input() -> [UInt8] {
+        var lines = FilterTests.generatedRecords(count: 100_000, seed: 19).split(separator: 0x0A, omittingEmptySubsequences: false)
+        lines.removeLast()
+        for index in stride(from: 996, to: lines.count, by: 997) { lines[index] = ArraySlice(#"{"id": 1, "broken""#.utf8) }
+        for index in stride(from: 1498, to: lines.count, by: 1499) { lines[index] = [] }
+        return Array(lines.joined(separator: [0x0A])) + [0x0A]
+    }
+
+    /// A scratch directory holding `input.ndjson`, for a bash script run in it.
+    static func workDirectory() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("parallel-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try Data(input()).write(to: directory.appendingPathComponent("input.ndjson"))
+        return directory
+    }
+
+    /// Runs `script` in `directory` with `$SANITIZE`, `$C` (the example contract) and `$MERGE`
+    /// (Examples/shards/merge-stats.jq) set; fails the test on a non-zero status.
+    static func shell(_ script: String, in directory: URL) throws {
+        let root = Fixtures.repositoryRoot.path
+        let result = try ShellProcess.run(
+            """
+            set -euo pipefail
+            cd '\(directory.path)'
+            export C='\(FilterTests.contract)' MERGE='\(root)/Examples/shards/merge-stats.jq'
+            \(script)
+            """)
+        #expect(result.status == 0, "\(result.stderr)")
+    }
+
+    static func read(_ name: String, in directory: URL) throws -> [UInt8] {
+        Array(try Data(contentsOf: directory.appendingPathComponent(name)))
+    }
+
+    /// One process over the whole input: records, report, and its stats without timing.
+    static let oneProcess = """
+        status=0
+        "$SANITIZE" filter --contract "$C" --report-key /id --jobs 2 --report one.report.ndjson --stats \\
+          < input.ndjson > one.out 2> one.stats || status=$?
+        [ "$status" -eq 1 ]
+        jq -cS '{stats: .stats | del(.seconds, .megabytesPerSecond, .recordsPerSecond, .peakRSSBytes)}' one.stats > one.merged
+        """
+
+    @Test("parallel --pipe -N 20000 --block 32M --keep-order: same records, same report, same stats as one process")
+    func pipeKeepOrder() throws {
+        let directory = try Self.workDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try Self.shell(
+            Self.oneProcess + """
+
+                export PATH="$(dirname "$SANITIZE"):$PATH"
+                status=0
+                parallel --will-cite --pipe -N 20000 --block 32M --keep-order --joblog jobs.tsv \\
+                  'sanitize filter --contract "$C" --report-key /id --jobs 1 --line-offset $(( ({#} - 1) * 20000 )) --report shard{#}.ndjson --stats' \\
+                  < input.ndjson > shards.out 2> shards.stats || status=$?
+                # parallel's status is the number of jobs that exited non-zero: here every shard
+                # has an invalid record (status 1), and none failed otherwise (status 2).
+                [ "$status" -eq 5 ]
+                [ "$(tail -n +2 jobs.tsv | cut -f7 | sort -u)" = 1 ]
+                ls shard*.ndjson | sort -V | xargs cat > shards.report.ndjson
+                jq -cSs -f "$MERGE" shards.stats > shards.merged
+                """, in: directory)
+        let one = try Self.read("one.out", in: directory)
+        #expect(one.count > 10_000_000)
+        #expect(try Self.read("shards.out", in: directory) == one)
+        let report = try Self.read("one.report.ndjson", in: directory)
+        #expect(try Self.read("shards.report.ndjson", in: directory) == report)
+        #expect(String(decoding: report, as: UTF8.self).contains(#"{"line":997,"key":null,"#))
+        let merged = try Self.read("one.merged", in: directory)
+        #expect(try Self.read("shards.merged", in: directory) == merged)
+        #expect(String(decoding: merged, as: UTF8.self).contains(#""reportKeyNull":100"#))
+    }
+
+    @Test("the multi-host form (--sshlogin, here the local host ':'): reports and stats come back on stderr, in order")
+    func sshLogin() throws {
+        let directory = try Self.workDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try Self.shell(
+            Self.oneProcess + """
+
+                status=0
+                parallel --will-cite --sshlogin : --pipe -N 20000 --block 32M --keep-order \\
+                  "$SANITIZE"' filter --contract "$C" --report-key /id --jobs 1 --line-offset $(( ({#} - 1) * 20000 )) --stats' \\
+                  < input.ndjson > shards.out 2> shards.err || status=$?
+                [ "$status" -eq 5 ]
+                { grep -v '^{"stats":' shards.err || true; } > shards.report.ndjson
+                grep '^{"stats":' shards.err | jq -cSs -f "$MERGE" > shards.merged
+                """, in: directory)
+        #expect(try Self.read("shards.out", in: directory) == Self.read("one.out", in: directory))
+        #expect(try Self.read("shards.report.ndjson", in: directory) == Self.read("one.report.ndjson", in: directory))
+        #expect(try Self.read("shards.merged", in: directory) == Self.read("one.merged", in: directory))
+    }
+}
