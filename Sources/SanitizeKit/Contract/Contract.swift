@@ -2,7 +2,8 @@ public import Foundation
 
 /// A JSON Schema compiled once into an immutable validator that any thread may share.
 ///
-/// Supports draft 2020-12 in full (the default) and draft-07 (chosen by `$schema`).
+/// Supports draft 2020-12 (the default), 2019-09, draft-07, draft-06 and draft-04, chosen per
+/// resource by `$schema` (see ``Draft``).
 /// Remote references are never fetched: register documents with ``ContractResources``.
 ///
 /// ```swift
@@ -61,8 +62,11 @@ public struct Contract: Sendable {
     ///   ``SanitizeError/Code/contractUnresolvedRef``) when the schema cannot be compiled.
     public init(schema: JSONValue, resources: ContractResources = ContractResources(), options: Options = Options()) throws(SanitizeError) {
         var compiler = ContractCompiler(options: options)
-        for (uri, document) in MetaSchemas.documents { compiler.index(document: document, uri: uri) }
-        for (uri, document) in resources.documents { compiler.index(document: document, uri: uri) }
+        // Registered documents, then the bundled meta-schemas (a registered copy wins), are
+        // indexed when a reference or `$schema` reaches them, in the referrer's dialect
+        // unless they name their own.
+        for (uri, document) in resources.documents { compiler.addPending(document: document, uri: uri) }
+        for (uri, document) in MetaSchemas.documents { compiler.addPending(document: document, uri: uri) }
         compiler.index(document: schema, uri: options.baseURI)
         buffers = ProgramBuffers(try compiler.compileRoot(uri: options.baseURI))
         self.options = options

@@ -407,6 +407,7 @@ struct Evaluator {
         case .object: return mask & TypeBits.object != 0
         case .number:
             if mask & TypeBits.number != 0 { return true }
+            if mask & TypeBits.integerSyntax != 0 && nodes[node].flags & JSONNode.Flags.integer != 0 { return true }
             return mask & TypeBits.integer != 0 && isInteger(node)
         }
     }
@@ -472,6 +473,16 @@ struct Evaluator {
                 }
             }
             sink.enter(ReferenceStep(source: Int32(truncatingIfNeeded: s), target: Int32(truncatingIfNeeded: target), keyword: .dynamicRef))
+            defer { sink.leave() }
+            return evaluate(target, node, &annotations, collect: collect)
+        case .recursiveRef(let fallback):
+            // Innermost first: the current resource, then outwards while each has the anchor.
+            var target = Int(fallback)
+            for resource in dynamicScope.reversed() {
+                guard let found = buffers.program.resources[resource].dynamicAnchors[""] else { break }
+                target = found
+            }
+            sink.enter(ReferenceStep(source: Int32(truncatingIfNeeded: s), target: Int32(truncatingIfNeeded: target), keyword: .recursiveRef))
             defer { sink.leave() }
             return evaluate(target, node, &annotations, collect: collect)
         case .allOf(let list):
