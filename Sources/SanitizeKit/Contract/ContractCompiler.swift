@@ -40,6 +40,8 @@ extension SanitizeError.Code {
     /// A `$schema` names no dialect this library knows (draft-03, a typo, an unregistered
     /// meta-schema).
     public static let contractUnknownDialect = Self(rawValue: "contract-unknown-dialect")
+    /// Two documents (the root and a registered one, or two registered ones) claim one URI.
+    public static let contractDuplicateResource = Self(rawValue: "contract-duplicate-resource")
 }
 
 /// Turns schema documents into a ``ContractProgram``: indexes every resource, anchor and
@@ -76,6 +78,47 @@ struct ContractCompiler {
     mutating func index(document: JSONValue, uri: String, draft: Draft? = nil) {
         let base = URIReference(uri).withoutFragment
         walk(document, base: base, scopes: [(base.text, "")], dialect: Dialect(draft: draft ?? options.defaultDraft))
+    }
+
+    /// The URIs a document claims: the one it is given, and the identifier its root declares
+    /// (`$id`; `id` when the root is draft-04), resolved against the first, without fragment.
+    /// - Parameters:
+    ///   - document: the document.
+    ///   - uri: the URI it is registered (or compiled) at.
+    ///   - draft: its dialect when its root has no `$schema`, if known.
+    static func claims(of document: JSONValue, at uri: String, draft: Draft?) -> [String] {
+        let base = URIReference(uri).withoutFragment
+        var result = [base.text]
+        var rootDraft = draft
+        if case .string(let metaschema)? = document["$schema"] { rootDraft = Draft.named(metaschema) }
+        let keyword = rootDraft == .draft4 ? "id" : "$id"
+        if case .string(let id)? = document[keyword], !id.hasPrefix("#"), document["$ref"] == nil || !(rootDraft?.refOverridesSiblings ?? false) {
+            let own = base.resolve(URIReference(id)).withoutFragment.text
+            if own != base.text { result.append(own) }
+        }
+        return result
+    }
+
+    /// Fails when two of the documents claim one URI (``claims(of:at:draft:)``): one would
+    /// silently shadow the other.
+    /// - Parameters:
+    ///   - root: the root schema and its base URI.
+    ///   - registered: the registered documents.
+    /// - Throws: ``SanitizeError/Code/contractDuplicateResource`` naming the URI and both claimants.
+    func checkClaims(root: JSONValue, registered: [(uri: String, document: JSONValue)]) throws(SanitizeError) {
+        var owners: [String: Int] = [:]
+        let everyone = [("the root schema (base URI \(options.baseURI))", Self.claims(of: root, at: options.baseURI, draft: options.defaultDraft))]
+            + registered.map { ("the document registered at \($0.uri)", Self.claims(of: $0.document, at: $0.uri, draft: nil)) }
+        for (position, (name, uris)) in everyone.enumerated() {
+            for uri in uris {
+                if let owner = owners[uri], owner != position {
+                    throw SanitizeError(
+                        .contractDuplicateResource,
+                        "two resources claim the URI \(uri): \(everyone[owner].0) and \(name); register each URI once (one would shadow the other)")
+                }
+                owners[uri] = position
+            }
+        }
     }
 
     /// Keeps a document to index when something reaches it, under its registered URI and the
