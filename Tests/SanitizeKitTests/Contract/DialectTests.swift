@@ -106,3 +106,42 @@ struct DialectTests {
         #expect(!strict.validate(#"{"children":[{"children":[],"extra":1}]}"#).isValid)
     }
 }
+
+/// A failed `anyOf`/`oneOf` says, for each branch, the first reason it failed.
+struct BranchReasonTests {
+    @Test func anyOfNamesEachBranchsFirstFailure() throws {
+        let contract = try Contract(schema: #"{"anyOf":[{"type":"integer"},{"type":"string","minLength":3},{"type":"object","properties":{"a":{"const":1}}}]}"#)
+        let result = contract.validate(#""ab""#)
+        #expect(!result.isValid)
+        #expect(result.violations.count == 1)
+        #expect(
+            result.violations[0].message
+                == "value matches none of the 3 allowed schemas (0: expected integer, found string [type]; 1: string has 2 characters, fewer than the minimum 3 [min-length]; 2: expected object, found string [type])")
+        let nested = contract.validate(#"{"a":2}"#)
+        #expect(nested.violations[0].message.contains("2: /a: value is not the required constant (got 2) [const]"))
+    }
+
+    @Test func oneOfNamesEachBranchsFirstFailureOrTheTwoThatMatched() throws {
+        let contract = try Contract(schema: #"{"oneOf":[{"type":"integer"},{"minimum":0}]}"#)
+        #expect(contract.validate("-1.5").violations.map(\.message) == [
+            "value matches none of the 2 schemas (0: expected integer, found number [type]; 1: number is less than the minimum 0 (got -1.5) [minimum])"
+        ])
+        #expect(contract.validate("3").violations.map(\.message) == ["value matches more than one schema (0 and 1)"])
+        #expect(contract.validate("-3").isValid)
+    }
+
+    @Test func branchReasonsKeepSensitiveValuesOut() throws {
+        let contract = try Contract(schema: #"{"properties":{"pin":{"writeOnly":true,"anyOf":[{"pattern":"^[0-9]{4}$"},{"const":"x"}]}}}"#)
+        let message = contract.validate(#"{"pin":"12345"}"#).violations[0].message
+        #expect(!message.contains("12345"))
+        #expect(message.contains("[pattern]"))
+    }
+
+    @Test func nestedApplicatorsDoNotMultiplyTheWork() throws {
+        // Ten nested anyOf levels: only the outermost lists reasons; inner ones stay short.
+        var schema = #"{"type":"integer"}"#
+        for _ in 0..<10 { schema = #"{"anyOf":[\#(schema),{"type":"boolean"}]}"# }
+        let message = try Contract(schema: schema).validate(#""s""#).violations[0].message
+        #expect(message.hasPrefix("value matches none of the 2 allowed schemas (0: value matches none of the 2 allowed schemas [any-of]; 1: expected boolean"))
+    }
+}
