@@ -23,6 +23,13 @@ struct Validate: ParsableCommand {
 
     @OptionGroup var references: ReferenceOptions
 
+    @Option(
+        name: .customLong("base-uri"),
+        help: ArgumentHelp(
+            "The schema's base URI (absolute): its relative $refs and $ids resolve against it, and no --ref may claim it (default urn:sanitize:contract).",
+            valueName: "uri"))
+    var baseURI: String?
+
     @Flag(name: .long, help: "Check `format` as an assertion (date, email, uri, …) instead of an annotation.")
     var assertFormats = false
 
@@ -54,7 +61,8 @@ struct Validate: ParsableCommand {
 
     func run() throws {
         let resources = try references.resources()
-        let options = Contract.Options(assertFormats: assertFormats, stopAtFirstError: firstError)
+        var options = Contract.Options(assertFormats: assertFormats, stopAtFirstError: firstError)
+        if let baseURI { options.baseURI = baseURI }
         let (contract, schemaValue) = try Contract.compile(contentsOf: URL(fileURLWithPath: schema), resources: resources, options: options)
 
         var out = OutputWriter(descriptor: 1)

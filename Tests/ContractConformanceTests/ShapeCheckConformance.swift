@@ -19,7 +19,8 @@ struct ShapeCheckConformance {
                     case .array(let tests)? = group["tests"], ConformanceSkips.groups["\(file.path)#\(groupDescription)"] == nil,
                     (try? Contract(schema: schema, resources: TestSuiteRunner.remotes,
                                    options: .init(assertFormats: file.assertFormats, defaultDraft: file.draft))) != nil,
-                    let built = ShapeCheck.build(schema: schema, stepLists: [:], assertFormats: file.assertFormats, limits: .default)
+                    let built = ShapeCheck.build(
+                        schema: schema, stepLists: [:], assertFormats: file.assertFormats, limits: .default, defaultDraft: file.draft)
                 else { continue }
                 checkedGroups += 1
                 for test in tests {

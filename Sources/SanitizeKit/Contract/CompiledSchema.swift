@@ -66,6 +66,9 @@ enum Check: Sendable {
     /// the two keywords it was, for the keyword's place on the evaluation path.
     case ref(Int32, ReferenceKeyword)
     case dynamicRef(anchor: Int32, fallback: Int32)
+    /// 2019-09 `$recursiveRef` whose target has `$recursiveAnchor: true`: the target, unless
+    /// the dynamic scope holds an unbroken run of such resources around it.
+    case recursiveRef(fallback: Int32)
     /// Schema indices in `lists`.
     case allOf(PoolRange)
     case anyOf(PoolRange)
@@ -111,12 +114,15 @@ enum ReferenceKeyword: UInt8, Sendable {
     case ref
     /// `$dynamicRef`.
     case dynamicRef
+    /// `$recursiveRef` (2019-09).
+    case recursiveRef
 
     /// The keyword as written in a schema.
     var name: String {
         switch self {
         case .ref: return "$ref"
         case .dynamicRef: return "$dynamicRef"
+        case .recursiveRef: return "$recursiveRef"
         }
     }
 }
@@ -135,6 +141,8 @@ enum TypeBits {
     static let object: UInt8 = 64
     /// Every type: what a schema without `type` allows.
     static let any: UInt8 = 127
+    /// Draft-04 `integer`: a number written without a fraction or exponent (`1.0` is not one).
+    static let integerSyntax: UInt8 = 128
 
     /// The bits a `type` name allows (`number` allows integers too), or `nil` for a name that
     /// is not a JSON Schema type.
@@ -155,7 +163,7 @@ enum TypeBits {
         var names: [String] = []
         if mask & null != 0 { names.append("null") }
         if mask & boolean != 0 { names.append("boolean") }
-        if mask & integer != 0 { names.append("integer") }
+        if mask & (integer | integerSyntax) != 0 { names.append("integer") }
         if mask & number != 0 { names.append("number") }
         if mask & string != 0 { names.append("string") }
         if mask & array != 0 { names.append("array") }

@@ -2,7 +2,8 @@ public import Foundation
 
 /// A JSON Schema compiled once into an immutable validator that any thread may share.
 ///
-/// Supports draft 2020-12 in full (the default) and draft-07 (chosen by `$schema`).
+/// Supports draft 2020-12 (the default), 2019-09, draft-07, draft-06 and draft-04, chosen per
+/// resource by `$schema` (see ``Draft``).
 /// Remote references are never fetched: register documents with ``ContractResources``.
 ///
 /// ```swift
@@ -19,7 +20,10 @@ public struct Contract: Sendable {
         public var stopAtFirstError: Bool
         /// The dialect of schemas without `$schema` (default 2020-12).
         public var defaultDraft: Draft
-        /// The base URI of the root schema when it has no absolute `$id`.
+        /// The base URI of the root schema (its retrieval URI, RFC 3986 §5.1.3): an absolute
+        /// `$id` in the root replaces it, a relative one resolves against it, and relative
+        /// `$ref`s resolve against it even where the root's `$id` is ignored (beside `$ref` in
+        /// draft-04 to draft-07). The command's `validate --base-uri`.
         public var baseURI: String
         /// Parser limits for instances.
         public var limits: JSONLimits
@@ -58,11 +62,19 @@ public struct Contract: Sendable {
     ///   - resources: documents that `$ref`s may name (nothing is fetched).
     ///   - options: compile and validation options.
     /// - Throws: ``SanitizeError`` (``SanitizeError/Code/contractInvalid``,
-    ///   ``SanitizeError/Code/contractUnresolvedRef``) when the schema cannot be compiled.
+    ///   ``SanitizeError/Code/contractUnresolvedRef``, ``SanitizeError/Code/contractUnknownDialect``,
+    ///   ``SanitizeError/Code/contractDuplicateResource``) when the schema cannot be compiled.
     public init(schema: JSONValue, resources: ContractResources = ContractResources(), options: Options = Options()) throws(SanitizeError) {
+        guard URIReference(options.baseURI).scheme != nil else {
+            throw SanitizeError(.contractInvalid, "the base URI \(JSONValue.string(options.baseURI).jsonText) is not an absolute URI (it needs a scheme, as in https://example.com/schema.json)")
+        }
         var compiler = ContractCompiler(options: options)
-        for (uri, document) in MetaSchemas.documents { compiler.index(document: document, uri: uri) }
-        for (uri, document) in resources.documents { compiler.index(document: document, uri: uri) }
+        try compiler.checkClaims(root: schema, registered: resources.documents)
+        // Registered documents, then the bundled meta-schemas (a registered copy wins), are
+        // indexed when a reference or `$schema` reaches them, in the referrer's dialect
+        // unless they name their own.
+        for (uri, document) in resources.documents { compiler.addPending(document: document, uri: uri) }
+        for (uri, document) in MetaSchemas.documents { compiler.addPending(document: document, uri: uri) }
         compiler.index(document: schema, uri: options.baseURI)
         buffers = ProgramBuffers(try compiler.compileRoot(uri: options.baseURI))
         self.options = options

@@ -56,11 +56,24 @@ extension ContractCompiler {
             return Int32(program.constants.count - 1)
         }
 
-        // References. Draft-07: `$ref` makes every sibling keyword be ignored.
+        // References. Draft-04 to draft-07: `$ref` makes every sibling keyword be ignored.
         if case .string(let reference)? = keywords["$ref"] {
             let target = try resolve(reference, from: entry, keyword: "$ref")
             schema.inPlace.append(.ref(Int32(try compile(target)), .ref))
-            if draft == .draft7 { return }
+            if draft.refOverridesSiblings { return }
+        }
+        // 2019-09 §8.2.4.2: `$recursiveRef` goes to its target, unless that target has
+        // `$recursiveAnchor: true`; then to the outermost resource of the unbroken run of
+        // such resources that leads, in the dynamic scope, to the current one.
+        if draft == .draft2019_09, case .string(let reference)? = keywords["$recursiveRef"] {
+            let target = try resolve(reference, from: entry, keyword: "$recursiveRef")
+            let index = Int32(try compile(target))
+            if target.value["$recursiveAnchor"] == .bool(true) {
+                program.usesDynamicScope = true
+                schema.inPlace.append(.recursiveRef(fallback: index))
+            } else {
+                schema.inPlace.append(.ref(index, .recursiveRef))
+            }
         }
         if draft == .draft2020_12, case .string(let reference)? = keywords["$dynamicRef"] {
             let target = try resolve(reference, from: entry, keyword: "$dynamicRef")
@@ -80,7 +93,7 @@ extension ContractCompiler {
         if let list = try schemaList("anyOf") { schema.inPlace.append(.anyOf(list)) }
         if let list = try schemaList("oneOf") { schema.inPlace.append(.oneOf(list)) }
         if let value = keywords["not"] { schema.inPlace.append(.not(try sub(["not"], value))) }
-        if let value = keywords["if"] {
+        if draft.hasConditionals, let value = keywords["if"] {
             let ifSchema = try sub(["if"], value)
             let thenSchema = try keywords["then"].map { (v) throws(SanitizeError) in try sub(["then"], v) }
             let elseSchema = try keywords["else"].map { (v) throws(SanitizeError) in try sub(["else"], v) }
@@ -89,7 +102,7 @@ extension ContractCompiler {
         }
         var dependentSchemas: [Int] = []
         var dependentRequired: [(key: PropertyKey, required: [PropertyKey])] = []
-        if draft == .draft2020_12, case .object(let map)? = keywords["dependentSchemas"] {
+        if draft.hasVocabularies, case .object(let map)? = keywords["dependentSchemas"] {
             for member in map {
                 dependentSchemas.append(program.key(member.key))
                 dependentSchemas.append(Int(try sub(["dependentSchemas", member.key], member.value)))
@@ -139,11 +152,10 @@ extension ContractCompiler {
             shapeIndex = program.shapes.count - 1
             schema.objects.append(.object(Int32(program.shapes.count - 1)))
         }
-        if let value = keywords["propertyNames"] { schema.objects.append(.propertyNames(try sub(["propertyNames"], value))) }
+        if draft.hasDraft6Keywords, let value = keywords["propertyNames"] { schema.objects.append(.propertyNames(try sub(["propertyNames"], value))) }
 
         // Array applicators.
-        switch draft {
-        case .draft2020_12:
+        if draft.hasPrefixItems {
             var prefix: [Int] = []
             if case .array(let items)? = keywords["prefixItems"] {
                 for (index, item) in items.enumerated() { prefix.append(Int(try sub(["prefixItems", String(index)], item))) }
@@ -152,7 +164,7 @@ extension ContractCompiler {
             if !prefix.isEmpty || rest != nil {
                 schema.arrays.append(.items(prefix: program.list(prefix), rest: rest ?? noSchema, additional: false))
             }
-        case .draft7:
+        } else {
             if case .array(let items)? = keywords["items"] {
                 var prefix: [Int] = []
                 for (index, item) in items.enumerated() { prefix.append(Int(try sub(["items", String(index)], item))) }
@@ -162,17 +174,17 @@ extension ContractCompiler {
                 schema.arrays.append(.items(prefix: PoolRange(), rest: try sub(["items"], value), additional: false))
             }
         }
-        if let value = keywords["contains"] {
+        if draft.hasDraft6Keywords, let value = keywords["contains"] {
             let containsSchema = try sub(["contains"], value)
             var minimum = 1
             var maximum = -1
-            if draft == .draft2020_12 && entry.validationVocabulary {
+            if draft.hasVocabularies && entry.validationVocabulary {
                 minimum = try count("minContains") ?? 1
                 maximum = try count("maxContains") ?? -1
             }
             schema.arrays.append(.contains(schema: containsSchema, min: minimum, max: maximum))
         }
-        if draft == .draft2020_12 {
+        if draft.hasVocabularies {
             if let value = keywords["unevaluatedProperties"] { schema.unevaluatedProperties = try sub(["unevaluatedProperties"], value) }
             if let value = keywords["unevaluatedItems"] { schema.unevaluatedItems = try sub(["unevaluatedItems"], value) }
         }
@@ -193,9 +205,13 @@ extension ContractCompiler {
                 guard let bits = TypeBits.bits(forName: name) else { throw invalid("type", "unknown type \(name.jsonText)") }
                 mask |= bits
             }
+            // Draft-04 §3.5: an integer is a number without a fraction or exponent part.
+            if draft == .draft4, mask & TypeBits.integer != 0, mask & TypeBits.number == 0 {
+                mask = mask & ~TypeBits.integer | TypeBits.integerSyntax
+            }
             schema.typeMask = mask
         }
-        if let value = keywords["const"] { schema.general.append(.const(try constant(value))) }
+        if draft.hasDraft6Keywords, let value = keywords["const"] { schema.general.append(.const(try constant(value))) }
         if let value = keywords["enum"] {
             guard case .array(let items) = value else { throw invalid("enum", "must be an array") }
             var indices: [Int] = []
@@ -208,10 +224,26 @@ extension ContractCompiler {
             program.patterns.append(try PatternMatcher(source, at: entry.pointer + "/pattern"))
             schema.strings.append(.pattern(Int32(program.patterns.count - 1)))
         }
-        if let value = try bound("minimum") { schema.numbers.append(.minimum(value)) }
-        if let value = try bound("maximum") { schema.numbers.append(.maximum(value)) }
-        if let value = try bound("exclusiveMinimum") { schema.numbers.append(.exclusiveMinimum(value)) }
-        if let value = try bound("exclusiveMaximum") { schema.numbers.append(.exclusiveMaximum(value)) }
+        if draft.hasDraft6Keywords {
+            if let value = try bound("minimum") { schema.numbers.append(.minimum(value)) }
+            if let value = try bound("maximum") { schema.numbers.append(.maximum(value)) }
+            if let value = try bound("exclusiveMinimum") { schema.numbers.append(.exclusiveMinimum(value)) }
+            if let value = try bound("exclusiveMaximum") { schema.numbers.append(.exclusiveMaximum(value)) }
+        } else {
+            // Draft-04 §5.1.2–5.1.3: boolean `exclusiveMinimum`/`exclusiveMaximum` make
+            // `minimum`/`maximum` exclusive.
+            func exclusive(_ keyword: String) throws(SanitizeError) -> Bool {
+                switch keywords[keyword] {
+                case nil: return false
+                case .bool(let flag)?: return flag
+                default: throw invalid(keyword, "must be a boolean in draft-04 (it modifies minimum/maximum)")
+                }
+            }
+            let exclusiveMinimum = try exclusive("exclusiveMinimum")
+            let exclusiveMaximum = try exclusive("exclusiveMaximum")
+            if let value = try bound("minimum") { schema.numbers.append(exclusiveMinimum ? .exclusiveMinimum(value) : .minimum(value)) }
+            if let value = try bound("maximum") { schema.numbers.append(exclusiveMaximum ? .exclusiveMaximum(value) : .maximum(value)) }
+        }
         if let value = try boundValue("multipleOf") {
             guard !value.decimal.negative, !value.decimal.isZero else { throw invalid("multipleOf", "must be greater than 0") }
             program.bounds.append(value)
@@ -235,7 +267,7 @@ extension ContractCompiler {
                 schema.objects.insert(.required(program.list(indices)), at: 0)
             }
         }
-        if draft == .draft2020_12, case .object(let map)? = keywords["dependentRequired"] {
+        if draft.hasVocabularies, case .object(let map)? = keywords["dependentRequired"] {
             for member in map { dependentRequired.append((PropertyKey(member.key), try keys(member.value, "dependentRequired"))) }
         }
         if !dependentRequired.isEmpty {

@@ -1,3 +1,16 @@
+/// The dialect one schema is read in: its draft and, under a custom meta-schema, which
+/// vocabularies that meta-schema's `$vocabulary` turns on.
+struct Dialect: Hashable {
+    var draft: Draft
+    /// False when the meta-schema's `$vocabulary` leaves out the validation vocabulary.
+    var validation = true
+    /// True when the meta-schema's `$vocabulary` lists the format-assertion vocabulary.
+    var formats = false
+    /// A `$schema` that names neither a known dialect nor a registered meta-schema built on
+    /// one: compiling the schema fails (never a silent guess).
+    var unknownMetaschema: String?
+}
+
 /// Where one (sub)schema sits: its value, its base URI and dialect, and its canonical place
 /// (innermost resource URI + JSON Pointer inside that resource).
 struct SchemaEntry {
@@ -9,12 +22,13 @@ struct SchemaEntry {
     /// (``SchemaLocation/documentPointer``).
     let documentURI: String
     let documentPointer: String
-    let draft: Draft
-    /// False when the dialect's metaschema leaves out the validation vocabulary.
-    let validationVocabulary: Bool
-    /// True when the dialect's metaschema lists the format-assertion vocabulary.
-    var formatAssertion = false
+    let dialect: Dialect
 
+    var draft: Draft { dialect.draft }
+    /// False when the dialect's metaschema leaves out the validation vocabulary.
+    var validationVocabulary: Bool { dialect.validation }
+    /// True when the dialect's metaschema lists the format-assertion vocabulary.
+    var formatAssertion: Bool { dialect.formats }
     var canonical: String { resourceURI + "#" + pointer }
 }
 
@@ -23,10 +37,19 @@ extension SanitizeError.Code {
     public static let contractInvalid = Self(rawValue: "contract-invalid")
     /// A `$ref` names a resource that was not registered (nothing is fetched).
     public static let contractUnresolvedRef = Self(rawValue: "contract-unresolved-ref")
+    /// A `$schema` names no dialect this library knows (draft-03, a typo, an unregistered
+    /// meta-schema).
+    public static let contractUnknownDialect = Self(rawValue: "contract-unknown-dialect")
+    /// Two documents (the root and a registered one, or two registered ones) claim one URI.
+    public static let contractDuplicateResource = Self(rawValue: "contract-duplicate-resource")
 }
 
 /// Turns schema documents into a ``ContractProgram``: indexes every resource, anchor and
 /// subschema by URI, then compiles from the root, following `$ref`s to indices.
+///
+/// The root is indexed first; registered documents and the bundled meta-schemas wait in
+/// ``pending`` until a reference or a `$schema` reaches them, so a document without
+/// `$schema` is read in the dialect of the schema that references it.
 struct ContractCompiler {
     var entries: [String: SchemaEntry] = [:]
     var dynamicAnchors: [String: [String: String]] = [:]
@@ -34,102 +57,181 @@ struct ContractCompiler {
     var resourceIndex: [String: Int] = [:]
     var program = ContractProgram()
     let options: Contract.Options
+    /// Documents not indexed yet, and the URIs (registered, and the root's own identifier)
+    /// that reach each one.
+    var pendingDocuments: [(uri: String, document: JSONValue, indexed: Bool)] = []
+    var pending: [String: Int] = [:]
 
     init(options: Contract.Options) {
         self.options = options
     }
 
-    static let validationVocabularyURI = "https://json-schema.org/draft/2020-12/vocab/validation"
     static let formatAssertionVocabularyURI = "https://json-schema.org/draft/2020-12/vocab/format-assertion"
 
     // MARK: indexing
 
     /// Registers a document and every schema inside it under all the URIs that name it.
-    mutating func index(document: JSONValue, uri: String) {
+    /// - Parameters:
+    ///   - document: the document.
+    ///   - uri: the URI it is known by.
+    ///   - draft: its dialect when its root has no `$schema`.
+    mutating func index(document: JSONValue, uri: String, draft: Draft? = nil) {
         let base = URIReference(uri).withoutFragment
-        walk(document, base: base, scopes: [(base.text, "")], draft: options.defaultDraft, validation: true, formats: false)
+        walk(document, base: base, scopes: [(base.text, "")], dialect: Dialect(draft: draft ?? options.defaultDraft))
     }
 
-    mutating func walk(
-        _ value: JSONValue, base: URIReference, scopes: [(uri: String, pointer: String)], draft: Draft, validation: Bool, formats: Bool
-    ) {
+    /// The URIs a document claims: the one it is given, and the identifier its root declares
+    /// (`$id`; `id` when the root is draft-04), resolved against the first, without fragment.
+    /// - Parameters:
+    ///   - document: the document.
+    ///   - uri: the URI it is registered (or compiled) at.
+    ///   - draft: its dialect when its root has no `$schema`, if known.
+    static func claims(of document: JSONValue, at uri: String, draft: Draft?) -> [String] {
+        let base = URIReference(uri).withoutFragment
+        var result = [base.text]
+        var rootDraft = draft
+        if case .string(let metaschema)? = document["$schema"] { rootDraft = Draft.named(metaschema) }
+        let keyword = rootDraft == .draft4 ? "id" : "$id"
+        if case .string(let id)? = document[keyword], !id.hasPrefix("#"), document["$ref"] == nil || !(rootDraft?.refOverridesSiblings ?? false) {
+            let own = base.resolve(URIReference(id)).withoutFragment.text
+            if own != base.text { result.append(own) }
+        }
+        return result
+    }
+
+    /// Fails when two of the documents claim one URI (``claims(of:at:draft:)``): one would
+    /// silently shadow the other.
+    /// - Parameters:
+    ///   - root: the root schema and its base URI.
+    ///   - registered: the registered documents.
+    /// - Throws: ``SanitizeError/Code/contractDuplicateResource`` naming the URI and both claimants.
+    func checkClaims(root: JSONValue, registered: [(uri: String, document: JSONValue)]) throws(SanitizeError) {
+        var owners: [String: Int] = [:]
+        let everyone = [("the root schema (base URI \(options.baseURI))", Self.claims(of: root, at: options.baseURI, draft: options.defaultDraft))]
+            + registered.map { ("the document registered at \($0.uri)", Self.claims(of: $0.document, at: $0.uri, draft: nil)) }
+        for (position, (name, uris)) in everyone.enumerated() {
+            for uri in uris {
+                if let owner = owners[uri], owner != position {
+                    throw SanitizeError(
+                        .contractDuplicateResource,
+                        "two resources claim the URI \(uri): \(everyone[owner].0) and \(name); register each URI once (one would shadow the other)")
+                }
+                owners[uri] = position
+            }
+        }
+    }
+
+    /// Keeps a document to index when something reaches it, under its registered URI and the
+    /// identifier its root declares.
+    mutating func addPending(document: JSONValue, uri: String) {
+        let index = pendingDocuments.count
+        pendingDocuments.append((uri, document, false))
+        let base = URIReference(uri).withoutFragment
+        if pending[base.text] == nil { pending[base.text] = index }
+        for keyword in ["$id", "id"] {
+            if case .string(let id)? = document[keyword] {
+                let own = base.resolve(URIReference(id)).withoutFragment.text
+                if pending[own] == nil { pending[own] = index }
+            }
+        }
+    }
+
+    /// Indexes the pending document known by `uri`, in `draft` unless it names its own.
+    /// - Returns: whether a document was indexed.
+    mutating func indexPending(_ uri: String, draft: Draft) -> Bool {
+        guard let position = pending[uri], !pendingDocuments[position].indexed else { return false }
+        pendingDocuments[position].indexed = true
+        index(document: pendingDocuments[position].document, uri: pendingDocuments[position].uri, draft: draft)
+        return true
+    }
+
+    /// Indexes every pending document (a reference may name an identifier inside one).
+    /// - Returns: whether a document was indexed.
+    mutating func indexAllPending(draft: Draft) -> Bool {
+        var any = false
+        for position in pendingDocuments.indices where !pendingDocuments[position].indexed {
+            pendingDocuments[position].indexed = true
+            index(document: pendingDocuments[position].document, uri: pendingDocuments[position].uri, draft: draft)
+            any = true
+        }
+        return any
+    }
+
+    mutating func walk(_ value: JSONValue, base: URIReference, scopes: [(uri: String, pointer: String)], dialect: Dialect) {
         var base = base
         var scopes = scopes
-        var draft = draft
-        var validation = validation
-        var formats = formats
+        var dialect = dialect
         if case .object = value {
             if case .string(let metaschema)? = value["$schema"] {
                 if let known = Draft.named(metaschema) {
-                    draft = known
-                    validation = true
-                    formats = false
-                } else if let meta = lookupMetaschema(metaschema) {
-                    draft = meta.draft
-                    validation = meta.validation
-                    formats = meta.formats
+                    dialect = Dialect(draft: known)
+                } else if let meta = lookupMetaschema(metaschema, draft: dialect.draft) {
+                    dialect = meta
+                } else {
+                    dialect.unknownMetaschema = metaschema
                 }
             }
+            let draft = dialect.draft
             let hasRef = value["$ref"] != nil
-            if case .string(let id)? = value["$id"], !(draft == .draft7 && hasRef) {
-                if draft == .draft7 && id.hasPrefix("#") {
-                    register(base.text + "#" + String(id.dropFirst()), value, base, scopes, draft, validation, formats)
+            if case .string(let id)? = value[draft.idKeyword], !(draft.refOverridesSiblings && hasRef) {
+                if draft.idMayBeAnchor && id.hasPrefix("#") {
+                    register(base.text + id, value, base, scopes, dialect)
                 } else {
                     let resolved = base.resolve(URIReference(id))
                     base = resolved.withoutFragment
                     scopes.append((base.text, ""))
-                    if let fragment = resolved.fragment, !fragment.isEmpty, draft == .draft7 {
-                        register(base.text + "#" + fragment, value, base, scopes, draft, validation, formats)
+                    if let fragment = resolved.fragment, !fragment.isEmpty, draft.idMayBeAnchor {
+                        register(base.text + "#" + fragment, value, base, scopes, dialect)
                     }
                 }
             }
         }
         for scope in scopes {
-            register(scope.uri + "#" + scope.pointer, value, base, scopes, draft, validation, formats)
+            register(scope.uri + "#" + scope.pointer, value, base, scopes, dialect)
         }
         guard case .object = value else { return }
-        if draft == .draft2020_12 {
-            if case .string(let anchor)? = value["$anchor"] {
-                register(base.text + "#" + anchor, value, base, scopes, draft, validation, formats)
-            }
-            if case .string(let anchor)? = value["$dynamicAnchor"] {
-                register(base.text + "#" + anchor, value, base, scopes, draft, validation, formats)
-                dynamicAnchors[base.text, default: [:]][anchor] = base.text + "#" + anchor
-            }
+        let draft = dialect.draft
+        if draft.hasVocabularies, case .string(let anchor)? = value["$anchor"] {
+            register(base.text + "#" + anchor, value, base, scopes, dialect)
+        }
+        if draft == .draft2020_12, case .string(let anchor)? = value["$dynamicAnchor"] {
+            register(base.text + "#" + anchor, value, base, scopes, dialect)
+            dynamicAnchors[base.text, default: [:]][anchor] = base.text + "#" + anchor
+        }
+        // 2019-09 `$recursiveAnchor: true` on a resource root: kept as the dynamic anchor
+        // named "" (a name no `$dynamicAnchor` can have), which `$recursiveRef` looks for.
+        if draft == .draft2019_09, value["$recursiveAnchor"] == .bool(true), scopes.last?.pointer == "" {
+            dynamicAnchors[base.text, default: [:]][""] = base.text + "#"
         }
         for (tokens, child) in ContractCompiler.subschemas(of: value, draft: draft) {
             let suffix = tokens.map { "/" + ContractCompiler.escapeToken($0) }.joined()
-            walk(
-                child, base: base, scopes: scopes.map { ($0.uri, $0.pointer + suffix) }, draft: draft, validation: validation,
-                formats: formats)
+            walk(child, base: base, scopes: scopes.map { ($0.uri, $0.pointer + suffix) }, dialect: dialect)
         }
     }
 
     mutating func register(
-        _ key: String, _ value: JSONValue, _ base: URIReference, _ scopes: [(uri: String, pointer: String)], _ draft: Draft,
-        _ validation: Bool, _ formats: Bool
+        _ key: String, _ value: JSONValue, _ base: URIReference, _ scopes: [(uri: String, pointer: String)], _ dialect: Dialect
     ) {
         // The first scope is the document's own: its pointer runs from the document root.
         guard entries[key] == nil, let innermost = scopes.last, let document = scopes.first else { return }
         entries[key] = SchemaEntry(
             value: value, base: base, resourceURI: innermost.uri, pointer: innermost.pointer, documentURI: document.uri,
-            documentPointer: document.pointer, draft: draft, validationVocabulary: validation, formatAssertion: formats)
+            documentPointer: document.pointer, dialect: dialect)
     }
 
-    /// A registered metaschema's dialect: its own `$schema` draft, and whether its
-    /// `$vocabulary` (when present) includes the validation vocabulary.
-    func lookupMetaschema(_ uri: String) -> (draft: Draft, validation: Bool, formats: Bool)? {
+    /// A custom meta-schema's dialect: its own dialect (known, or custom in turn), and whether
+    /// its `$vocabulary` (when present) includes the validation and format-assertion
+    /// vocabularies. `nil` when no document is registered at `uri`.
+    mutating func lookupMetaschema(_ uri: String, draft: Draft) -> Dialect? {
         let reference = URIReference(uri).withoutFragment.text
+        if entries[reference + "#"] == nil { _ = indexPending(reference, draft: draft) }
         guard let entry = entries[reference + "#"] else { return nil }
-        var draft = options.defaultDraft
-        if case .string(let own)? = entry.value["$schema"], let known = Draft.named(own) { draft = known }
-        var validation = true
-        var formats = false
+        var dialect = entry.dialect
         if case .object(let vocabularies)? = entry.value["$vocabulary"] {
-            validation = vocabularies.contains { $0.key == ContractCompiler.validationVocabularyURI }
-            formats = vocabularies.contains { $0.key == ContractCompiler.formatAssertionVocabularyURI }
+            dialect.validation = vocabularies.contains { $0.key == dialect.draft.validationVocabularyURI }
+            dialect.formats = vocabularies.contains { $0.key == ContractCompiler.formatAssertionVocabularyURI }
         }
-        return (draft, validation, formats)
+        return dialect
     }
 
     static func escapeToken(_ token: String) -> String {
@@ -156,7 +258,7 @@ struct ContractCompiler {
                 } else {
                     result.append(([member.key], member.value))
                 }
-            case "additionalItems" where draft == .draft7:
+            case "additionalItems" where !draft.hasPrefixItems:
                 result.append(([member.key], member.value))
             case "items":
                 if case .array(let items) = member.value {
@@ -186,35 +288,49 @@ struct ContractCompiler {
 
     // MARK: resolving
 
-    /// Resolves a reference against an entry's base URI to a registered schema entry.
+    /// Resolves a reference against an entry's base URI to a registered schema entry,
+    /// indexing the pending document it names (in the entry's dialect, unless the document
+    /// names its own) when it is not indexed yet.
     mutating func resolve(_ reference: String, from entry: SchemaEntry, keyword: String) throws(SanitizeError) -> SchemaEntry {
         let target = entry.base.resolve(URIReference(reference))
         let document = target.withoutFragment.text
         let fragment = URIReference.percentDecode(target.fragment ?? "")
-        if let found = entries[document + "#" + fragment] { return found }
-        if fragment.isEmpty || fragment.hasPrefix("/"), let root = entries[document + "#"] {
-            var value = root.value
-            for token in fragment.split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
-                let name = ContractCompiler.unescapeToken(token)
-                switch value {
-                case .object:
-                    guard let next = value[name] else { throw unresolved(reference, entry, keyword) }
-                    value = next
-                case .array(let items):
-                    guard let index = Int(name), items.indices.contains(index) else { throw unresolved(reference, entry, keyword) }
-                    value = items[index]
-                default:
-                    throw unresolved(reference, entry, keyword)
-                }
-            }
-            let found = SchemaEntry(
-                value: value, base: root.base, resourceURI: root.resourceURI, pointer: root.pointer + fragment,
-                documentURI: root.documentURI, documentPointer: root.documentPointer + fragment, draft: root.draft,
-                validationVocabulary: root.validationVocabulary, formatAssertion: root.formatAssertion)
-            entries[document + "#" + fragment] = found
+        if let found = try lookup(document, fragment, reference, entry, keyword) { return found }
+        if indexPending(document, draft: entry.draft), let found = try lookup(document, fragment, reference, entry, keyword) {
+            return found
+        }
+        if indexAllPending(draft: entry.draft), let found = try lookup(document, fragment, reference, entry, keyword) {
             return found
         }
         throw unresolved(reference, entry, keyword)
+    }
+
+    /// The entry at `document#fragment` among the indexed ones: by the URI itself, or by a
+    /// JSON Pointer fragment from the document's root.
+    mutating func lookup(
+        _ document: String, _ fragment: String, _ reference: String, _ entry: SchemaEntry, _ keyword: String
+    ) throws(SanitizeError) -> SchemaEntry? {
+        if let found = entries[document + "#" + fragment] { return found }
+        guard fragment.isEmpty || fragment.hasPrefix("/"), let root = entries[document + "#"] else { return nil }
+        var value = root.value
+        for token in fragment.split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
+            let name = ContractCompiler.unescapeToken(token)
+            switch value {
+            case .object:
+                guard let next = value[name] else { throw unresolved(reference, entry, keyword) }
+                value = next
+            case .array(let items):
+                guard let index = Int(name), items.indices.contains(index) else { throw unresolved(reference, entry, keyword) }
+                value = items[index]
+            default:
+                throw unresolved(reference, entry, keyword)
+            }
+        }
+        let found = SchemaEntry(
+            value: value, base: root.base, resourceURI: root.resourceURI, pointer: root.pointer + fragment,
+            documentURI: root.documentURI, documentPointer: root.documentPointer + fragment, dialect: root.dialect)
+        entries[document + "#" + fragment] = found
+        return found
     }
 
     func unresolved(_ reference: String, _ entry: SchemaEntry, _ keyword: String) -> SanitizeError {
@@ -231,8 +347,7 @@ struct ContractCompiler {
         if let found = entries[parent.resourceURI + "#" + pointer] { return found }
         return SchemaEntry(
             value: value, base: parent.base, resourceURI: parent.resourceURI, pointer: pointer, documentURI: parent.documentURI,
-            documentPointer: parent.documentPointer + suffix, draft: parent.draft, validationVocabulary: parent.validationVocabulary,
-            formatAssertion: parent.formatAssertion)
+            documentPointer: parent.documentPointer + suffix, dialect: parent.dialect)
     }
 
     // MARK: compiling
@@ -281,6 +396,12 @@ struct ContractCompiler {
         case .bool(let allowed):
             schema.kind = allowed ? .alwaysValid : .alwaysInvalid
         case .object:
+            if let unknown = entry.dialect.unknownMetaschema {
+                throw SanitizeError(
+                    .contractUnknownDialect,
+                    "$schema \"\(unknown)\" is not a dialect this validator knows (draft-04, draft-06, draft-07, 2019-09, 2020-12) nor a registered meta-schema built on one",
+                    at: .init(pointer: entry.pointer + "/$schema"))
+            }
             var builder = SchemaBuilder()
             try compileKeywords(entry, into: &builder)
             if builder.isTrivial {

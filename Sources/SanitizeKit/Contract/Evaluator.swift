@@ -42,7 +42,11 @@ struct Evaluator {
     let buffers: ProgramBuffers
     let usesDynamicScope: Bool
     let document: JSONDocument
-    let failFast: Bool
+    /// Stop at the first violation (set for a while by ``branchReasons(_:_:)``).
+    var failFast: Bool
+    /// > 0 while ``branchReasons(_:_:)`` re-evaluates branches: nested `anyOf`/`oneOf` then
+    /// report without reasons of their own, so a failure costs at most one more evaluation.
+    var explaining = 0
     /// Collected violations, the instance path and the references crossed; a reference so that
     /// reporting does not need `mutating` and evaluator frames stay small (messages and
     /// locations are built lazily from this state, only when reported).
@@ -407,6 +411,7 @@ struct Evaluator {
         case .object: return mask & TypeBits.object != 0
         case .number:
             if mask & TypeBits.number != 0 { return true }
+            if mask & TypeBits.integerSyntax != 0 && nodes[node].flags & JSONNode.Flags.integer != 0 { return true }
             return mask & TypeBits.integer != 0 && isInteger(node)
         }
     }
@@ -474,6 +479,16 @@ struct Evaluator {
             sink.enter(ReferenceStep(source: Int32(truncatingIfNeeded: s), target: Int32(truncatingIfNeeded: target), keyword: .dynamicRef))
             defer { sink.leave() }
             return evaluate(target, node, &annotations, collect: collect)
+        case .recursiveRef(let fallback):
+            // Innermost first: the current resource, then outwards while each has the anchor.
+            var target = Int(fallback)
+            for resource in dynamicScope.reversed() {
+                guard let found = buffers.program.resources[resource].dynamicAnchors[""] else { break }
+                target = found
+            }
+            sink.enter(ReferenceStep(source: Int32(truncatingIfNeeded: s), target: Int32(truncatingIfNeeded: target), keyword: .recursiveRef))
+            defer { sink.leave() }
+            return evaluate(target, node, &annotations, collect: collect)
         case .allOf(let list):
             var valid = true
             for index in list.range {
@@ -493,16 +508,25 @@ struct Evaluator {
                     annotations.merge(branch)
                 }
             }
-            if !matched { report(s, "anyOf", .anyOf, "value matches none of the \(list.count) allowed schemas") }
+            if !matched && quiet == 0 {
+                let reasons = explaining == 0 ? branchReasons(list, node) : ""
+                report(s, "anyOf", .anyOf, "value matches none of the \(list.count) allowed schemas\(reasons)")
+            }
             return matched
         case .oneOf(let list):
             var matches = 0
+            var firstMatch = 0
+            var secondMatch = 0
             var kept = Annotations()
-            for index in list.range {
+            for (position, index) in list.range.enumerated() {
                 var branch = Annotations()
                 if probe(Int(lists[index]), node, &branch, collect: collect) {
                     matches += 1
-                    if matches > 1 { break }
+                    if matches > 1 {
+                        secondMatch = position
+                        break
+                    }
+                    firstMatch = position
                     kept = branch
                 }
             }
@@ -510,9 +534,13 @@ struct Evaluator {
                 if collect { annotations.merge(kept) }
                 return true
             }
-            report(
-                s, "oneOf", .oneOf,
-                matches == 0 ? "value matches none of the \(list.count) schemas" : "value matches more than one schema")
+            guard quiet == 0 else { return false }
+            if matches == 0 {
+                let reasons = explaining == 0 ? branchReasons(list, node) : ""
+                report(s, "oneOf", .oneOf, "value matches none of the \(list.count) schemas\(reasons)")
+            } else {
+                report(s, "oneOf", .oneOf, "value matches more than one schema (\(firstMatch) and \(secondMatch))")
+            }
             return false
         case .not(let sub):
             var ignored = Annotations()

@@ -15,7 +15,7 @@ package struct ValidationShortcut: @unchecked Sendable {
         guard
             let built = ShapeCheck.build(
                 schema: schema, stepLists: [:], assertFormats: options.assertFormats, limits: options.limits,
-                stepsAreAnnotations: true)
+                stepsAreAnnotations: true, defaultDraft: options.defaultDraft)
         else { return nil }
         check = built.check
         storage = built.storage

@@ -87,7 +87,7 @@ public struct RecordFilter: Sendable {
                 }
             }
         }
-        let plan = planning ? StepPlan(schema: schema) : nil
+        let plan = planning ? StepPlan(schema: schema, defaultDraft: options.defaultDraft) : nil
         self.contract = contract
         self.stringSteps = []
         self.limits = limits
@@ -95,7 +95,9 @@ public struct RecordFilter: Sendable {
         self.planSteps = plan?.lists.map { compiled[$0] ?? [] } ?? []
         self.stepsByValue = compiled
         let shape = plan != nil && shapeChecking
-            ? ShapeCheck.build(schema: schema, stepLists: compiled, assertFormats: options.assertFormats, limits: limits)
+            ? ShapeCheck.build(
+                schema: schema, stepLists: compiled, assertFormats: options.assertFormats, limits: limits,
+                defaultDraft: options.defaultDraft)
             : nil
         self.shapeCheck = shape?.check
         self.shapeCheckStorage = shape?.storage

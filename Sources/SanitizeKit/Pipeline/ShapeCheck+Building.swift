@@ -1,10 +1,27 @@
 extension ShapeCheck {
     /// The `$schema` values whose keywords the check reads as it does: 2020-12 and draft-07,
     /// with their standard metaschemas (so `format` asserts exactly when the options say so).
-    private static let knownDialects: Set<String> = [
-        "https://json-schema.org/draft/2020-12/schema", "https://json-schema.org/draft/2020-12/schema#",
-        "http://json-schema.org/draft-07/schema#", "http://json-schema.org/draft-07/schema",
+    private static let knownDialects: [String: Draft] = [
+        "https://json-schema.org/draft/2020-12/schema": .draft2020_12, "https://json-schema.org/draft/2020-12/schema#": .draft2020_12,
+        "http://json-schema.org/draft-07/schema#": .draft7, "http://json-schema.org/draft-07/schema": .draft7,
     ]
+
+    /// The dialect of a root schema when it is one whose keywords the shape check and the
+    /// filter's ``StepPlan`` read as they do (2020-12 or draft-07 with its standard
+    /// meta-schema), else `nil`: the root's `$schema` spelled exactly as one of those, or, with
+    /// none, the configured default dialect. Nothing else is guessed.
+    /// - Parameters:
+    ///   - root: the root schema.
+    ///   - defaultDraft: the dialect of a root without `$schema` (``Contract/Options/defaultDraft``).
+    /// - Returns: `.draft2020_12`, `.draft7` or `nil`.
+    static func readableDialect(of root: JSONValue, defaultDraft: Draft) -> Draft? {
+        guard case .object = root else { return defaultDraft == .draft2020_12 || defaultDraft == .draft7 ? defaultDraft : nil }
+        switch root["$schema"] {
+        case nil: return defaultDraft == .draft2020_12 || defaultDraft == .draft7 ? defaultDraft : nil
+        case .string(let uri)?: return knownDialects[uri]
+        default: return nil
+        }
+    }
 
     /// Keywords that never change whether a value is valid, and `x-sanitize` (read apart).
     private static let annotations: Set<String> = [
@@ -21,11 +38,13 @@ extension ShapeCheck {
     ///   - limits: the record parser's limits.
     ///   - stepsAreAnnotations: read `x-sanitize` as an annotation (for plain validation, where
     ///     no step runs) instead of as steps that must leave each value as it is.
+    ///   - defaultDraft: the dialect of a root without `$schema`; only 2020-12 and draft-07 are read.
     /// - Returns: the check and the storage it points into.
     static func build(
         schema: JSONValue, stepLists: [JSONValue: [SanitizeStep]], assertFormats: Bool, limits: JSONLimits,
-        stepsAreAnnotations: Bool = false
+        stepsAreAnnotations: Bool = false, defaultDraft: Draft = .draft2020_12
     ) -> (check: ShapeCheck, storage: Storage)? {
+        guard readableDialect(of: schema, defaultDraft: defaultDraft) != nil else { return nil }
         var builder = Builder(stepLists: stepLists, assertFormats: assertFormats, stepsAreAnnotations: stepsAreAnnotations)
         guard builder.add(schema, isRoot: true) == 1 else { return nil }
         let storage = Storage(
@@ -96,7 +115,7 @@ extension ShapeCheck {
             switch member.key {
             case "$schema":
                 guard isRoot, case .string(let uri) = value else { return false }
-                return ShapeCheck.knownDialects.contains(uri)
+                return ShapeCheck.knownDialects[uri] != nil
             case "$id":
                 return isRoot
             case "x-sanitize":

@@ -53,13 +53,18 @@ struct StepPlan: Sendable, Equatable {
     private static let maxRefDepth = 16
 
     /// Builds the plan for a root schema, or returns `nil` when some step is not placed
-    /// statically.
-    init?(schema root: JSONValue) {
+    /// statically, or the root's dialect is not one the plan reads (2020-12 or draft-07 with
+    /// its standard meta-schema, see ``ShapeCheck/readableDialect(of:defaultDraft:)``).
+    /// - Parameters:
+    ///   - root: the root schema.
+    ///   - defaultDraft: the dialect of a root without `$schema`.
+    init?(schema root: JSONValue, defaultDraft: Draft = .draft2020_12) {
+        guard let dialect = ShapeCheck.readableDialect(of: root, defaultDraft: defaultDraft) else { return nil }
         guard case .object = root, !Self.hasNestedID(root, isRoot: true) else {
             if Self.containsSteps(root) { return nil }
             return
         }
-        let draft07 = Self.isDraft07(root)
+        let draft07 = dialect == .draft7
         guard visit(root, root: root, at: 0, refDepth: 0, draft07: draft07) else { return nil }
     }
 
@@ -216,11 +221,6 @@ struct StepPlan: Sendable, Equatable {
             }
         }
         return false
-    }
-
-    private static func isDraft07(_ root: JSONValue) -> Bool {
-        guard case .string(let uri)? = root["$schema"] else { return false }
-        return uri.contains("draft-07") || uri.contains("draft-06") || uri.contains("draft-04")
     }
 
     /// The target of `#` or `#/json/pointer` inside the root schema.

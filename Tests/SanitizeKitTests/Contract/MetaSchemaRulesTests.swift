@@ -15,7 +15,10 @@ struct MetaSchemaRulesTests {
         }
     }
 
-    @Test(arguments: ["https://json-schema.org/draft/2020-12/schema", "http://json-schema.org/draft-07/schema#"])
+    @Test(arguments: [
+        "https://json-schema.org/draft/2020-12/schema", "https://json-schema.org/draft/2019-09/schema",
+        "http://json-schema.org/draft-07/schema#", "http://json-schema.org/draft-06/schema#", "http://json-schema.org/draft-04/schema#",
+    ])
     func metaschemaValidatesSchemas(_ uri: String) throws {
         let contract = try Contract(schema: .object([JSONValue.Member("$ref", .string(uri))]))
         #expect(contract.validate(#"{"type":"string","minLength":1}"#).isValid)
