@@ -34,6 +34,36 @@ struct SparkPipeTests {
     }
 
     @Test(
+        "the command RDD.pipe starts: exit 1 (invalid records) becomes 0, exit 2 stays 2 with its message (no JVM)",
+        .enabled(if: available, "needs java and pyspark: run scripts/test, which installs them"))
+    func pipeCommandStatus() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("spark-command-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let root = Fixtures.repositoryRoot.path
+        let result = try ShellProcess.run(
+            """
+            cd '\(directory.path)'
+            python3 - "$SANITIZE" <<'PY'
+            import shlex, subprocess, sys
+            sys.path.insert(0, '\(root)/Examples/shards')
+            from spark_filter import filter_command
+            for contract in ['\(FilterTests.contract)', '/nonexistent/contract.json']:
+                command = filter_command(sys.argv[1], contract, '.', '/id')
+                run = subprocess.run(shlex.split(command), input=b'{"id":5,"name":"A","email":"not-an-email"}\\n', capture_output=True)
+                print(run.returncode, len(run.stdout), run.stderr.decode().count('\\n'), 'cannot read the contract' in run.stderr.decode())
+            PY
+            cat *.report.ndjson
+            """)
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        try #require(lines.count == 3, "\(result.stdout)")
+        #expect(lines[0] == "0 0 0 False")  // an invalid record: dropped, reported, the task goes on
+        #expect(lines[1] == "2 0 1 True")  // a configuration error: the task fails, with the filter's one line
+        #expect(lines[2].hasPrefix(#"{"line":1,"key":5,"#))
+    }
+
+    @Test(
         "RDD.pipe in local[2] over 200 000 records: the records and report keys of one process",
         .enabled(if: available, "needs java and pyspark: run scripts/test, which installs them"),
         .timeLimit(.minutes(15)))
