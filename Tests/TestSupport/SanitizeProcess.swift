@@ -40,38 +40,8 @@ package enum SanitizeProcess {
     ///   - stdin: bytes for standard input (empty by default).
     ///   - directory: the working directory, if it matters.
     package static func run(_ arguments: [String], stdin: [UInt8] = [], in directory: URL? = nil) throws -> SanitizeRun {
-        let scratch = FileManager.default.temporaryDirectory
-            .appendingPathComponent("sanitize-run-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let inURL = scratch.appendingPathComponent("stdin")
-        let outURL = scratch.appendingPathComponent("stdout")
-        let errURL = scratch.appendingPathComponent("stderr")
-        try Data(stdin).write(to: inURL)
-        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        if let directory { process.currentDirectoryURL = directory }
-        let input = try FileHandle(forReadingFrom: inURL)
-        let output = try FileHandle(forWritingTo: outURL)
-        let error = try FileHandle(forWritingTo: errURL)
-        defer {
-            try? input.close()
-            try? output.close()
-            try? error.close()
-        }
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        process.waitUntilExit()
-        return SanitizeRun(
-            status: process.terminationStatus,
-            stdout: Array(try Data(contentsOf: outURL)),
-            stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+        let run = try ExternalTool.runExecutable(executable.path, arguments, stdin: stdin, in: directory)
+        return SanitizeRun(status: run.status, stdout: run.stdout, stderr: run.stderr)
     }
 
     /// Runs `sanitize` with `stdin` given as text.

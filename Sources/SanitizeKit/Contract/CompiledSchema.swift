@@ -1,4 +1,5 @@
-/// An object key prepared for fast lookup: its UTF-8 bytes and FNV-1a hash.
+/// An object key prepared for fast lookup: its UTF-8 bytes and its ``JSONDocument/keyHash(_:)``
+/// (length and first and last eight bytes, mixed; every hash match is confirmed on the bytes).
 struct PropertyKey: Sendable {
     let text: String
     let bytes: [UInt8]
@@ -35,8 +36,9 @@ struct NumberBound: Sendable {
 /// properties through ``ProgramBuffers/FastShape`` (hash scan, then a byte comparison).
 struct ObjectShape: Sendable {
     var keys: [PropertyKey] = []
-    /// Per property: its index in ``ContractProgram/keys`` and its hash (parallel to `keys`).
+    /// Per property (parallel to `keys`): its index in ``ContractProgram/keys``.
     var keyIndices: [Int32] = []
+    /// Per property (parallel to `keys`): its key's ``PropertyKey/hash``.
     var hashes: [UInt64] = []
     var schemas: [Int32] = []
     var patterns: [(pattern: Int32, schema: Int32)] = []

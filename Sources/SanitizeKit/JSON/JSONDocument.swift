@@ -323,7 +323,8 @@ public struct JSONDocument: Sendable {
         return hash ^ (hash >> 32)
     }
 
-    /// FNV-1a over bytes: the hash used for object keys.
+    /// FNV-1a over bytes: the parser's hash for finding duplicate keys in large objects
+    /// (contract lookups use ``keyHash(_:)``).
     @usableFromInline
     static func fnv1a(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325

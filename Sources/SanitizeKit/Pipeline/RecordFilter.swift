@@ -17,8 +17,8 @@ public import Foundation
 ///
 /// ```swift
 /// let filter = try RecordFilter(contractAt: schemaURL)
-/// var document = JSONDocument.empty
-/// let outcome = filter.process(Array(line.utf8), reusing: &document)
+/// var workspace = RecordFilter.Workspace()  // one per thread, reused for every record
+/// let outcome = Array(line.utf8).withUnsafeBytes { filter.process($0, in: &workspace) }
 /// if outcome.isValid { send(outcome.sanitized!) }
 /// ```
 public struct RecordFilter: Sendable {
@@ -296,12 +296,12 @@ public struct RecordFilter: Sendable {
         }
     }
 
-    /// Whether two strings hold the same UTF-8 bytes (one `memcmp`, no per-byte iteration).
+    /// Whether two strings hold the same UTF-8 bytes (``bytesEqual(_:_:count:)``, a word at a time).
     static func sameBytes(_ a: String, _ b: String) -> Bool {
         guard a.utf8.count == b.utf8.count else { return false }
         var a = a
         var b = b
-        return a.withUTF8 { left in b.withUTF8 { right in left.count == 0 || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0 } }
+        return a.withUTF8 { left in b.withUTF8 { right in bytesEqual(left.baseAddress!, right.baseAddress!, count: left.count) } }
     }
 
     /// Every `x-sanitize` value in a schema document, with the JSON Pointer of its schema.
