@@ -133,4 +133,96 @@ struct GuardCommandTests {
         #expect(run.output.isEmpty)
         #expect(run.stderr.contains("has no ':'"))
     }
+
+    /// (arguments after `guard`, expected stdout, expected status): issue #14's hosts,
+    /// `--explain` and `--redirect-from`.
+    static let explained: [([String], String, Int32)] = [
+        (
+            ["--explain", "https://127.0.0.\u{B9}/"],
+            "deny: loopback-not-allowed: 127.0.0.1 is a loopback address; the policy does not allow loopback"
+                + "\tscheme=https host=127.0.0.1 port=443 path=/ class=loopback scope=loopback\n", 1
+        ),
+        (
+            ["--explain", "https://169.254.169.\u{B2}\u{2075}\u{2074}/latest/meta-data/"],
+            "deny: local-network-not-allowed: 169.254.169.254 is on a local network; the policy does not allow local networks"
+                + "\tscheme=https host=169.254.169.254 port=443 path=/latest/meta-data class=link-local scope=local-network\n",
+            1
+        ),
+        (
+            ["--explain", "https://[64:ff9b::7f00:1]/"],
+            "deny: loopback-not-allowed: [64:ff9b::7f00:1] is an IPv6 transition address embedding a loopback address; "
+                + "the policy does not allow loopback"
+                + "\tscheme=https host=[64:ff9b::7f00:1] port=443 path=/ class=transition:loopback scope=loopback\n", 1
+        ),
+        (
+            ["--explain", "HTTPS://B\u{00DC}CHER.example:443/a/./b/../c"],
+            "allow\tscheme=https host=xn--bcher-kva.example port=443 path=/a/c class=public scope=public\n", 0
+        ),
+        (["--explain", "ftp://x/"], "deny: scheme-not-allowed: scheme \"ftp\" is not allowed; only https (and http by exception)\tunreadable\n", 1),
+        (["--redirect-from", "https://a.example/", "https://b.example/", "-H", "Authorization: t"], "allow\n", 0),
+        (
+            ["--redirect-from", "https://a.example/", "https://127.0.0.1/"],
+            "deny: loopback-not-allowed: 127.0.0.1 is a loopback address; the policy does not allow loopback\n", 1
+        ),
+    ]
+
+    @Test("--explain and --redirect-from", arguments: explained)
+    func explainAndRedirect(entry: ([String], String, Int32)) throws {
+        let run = try SanitizeProcess.run(["guard"] + entry.0)
+        #expect(run.output == entry.1, "\(entry.0)")
+        #expect(run.status == entry.2, "\(entry.0): \(run.stderr)")
+    }
+
+    @Test("--redirect-from reports the credential headers it removes")
+    func redirectReportsRemoved() throws {
+        let run = try SanitizeProcess.run(
+            ["guard", "--redirect-from", "https://a.example/", "https://b.example/", "-H", "Cookie: c"])
+        #expect(run.output == "allow\n")
+        #expect(run.stderr == "sanitize: removed credential header Cookie\n")
+    }
+
+    @Test("without a URL: one JSON request per line, one verdict line each")
+    func jsonLines() throws {
+        let input = """
+            {"url": "https://example.com/"}
+            {"url": "https://a.\u{2113}ocalhost/"}
+            {"url": "https://example.com/", "headers": [["X-Auth-Token", "t"]]}
+            not json
+            {"url": "https://example.com/", "verb": "GET"}
+            {"url": "https://example.com/b", "redirectFrom": "https://example.com/a", "headers": [["Cookie", "c"]]}
+            {"url": "https://example.com/", "method": "G ET"}
+
+            """
+        let run = try SanitizeProcess.run(["guard"], input: input)
+        #expect(
+            run.output == """
+                allow
+                deny: loopback-not-allowed: a.localhost is a loopback address; the policy does not allow loopback
+                deny: credentials-not-allowed: header "X-Auth-Token" may not be sent to https://example.com/ (not in the credential allowlist)
+                invalid
+                invalid
+                allow (removed: Cookie)
+                deny: method-invalid: method "G ET" is not a token
+
+                """)
+        #expect(run.status == 1)
+        #expect(
+            run.stderr == """
+                sanitize: line 4: not a JSON object
+                sanitize: line 5: unknown key "verb"; the keys are url, method, headers, redirectFrom
+
+                """)
+        let explained = try SanitizeProcess.run(["guard", "--explain"], input: #"{"url": "https://[::127.0.0.1]/"}"# + "\n")
+        #expect(explained.output.hasSuffix("\tscheme=https host=[::7f00:1] port=443 path=/ class=transition:loopback scope=loopback\n"))
+        let allAllowed = try SanitizeProcess.run(["guard"], input: #"{"url": "https://example.com/"}"# + "\n")
+        #expect(allAllowed.output == "allow\n")
+        #expect(allAllowed.status == 0)
+    }
+
+    @Test("--strip or --header without a URL is a usage error")
+    func stdinModeUsage() throws {
+        let run = try SanitizeProcess.run(["guard", "--strip"], input: "")
+        #expect(run.status == 2)
+        #expect(run.output.isEmpty)
+    }
 }

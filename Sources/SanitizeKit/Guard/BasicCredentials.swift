@@ -18,14 +18,20 @@ public struct BasicCredentials: Hashable, Sendable {
 
     /// Creates credentials, refusing what RFC 7617 §2 forbids.
     ///
-    /// Both parts are normalized to NFC (RFC 7617 §2.1 refers to the `UsernameCasePreserved`
-    /// and `OpaqueString` profiles, which both apply NFC); no other mapping is applied.
+    /// The user id goes through the PRECIS `UsernameCasePreserved` profile that RFC 7617 §2.1
+    /// names (RFC 8265 §3.4: width mapping, NFC, IdentifierClass, Bidi Rule), so a fullwidth
+    /// `：` is a `:` and is refused, and zero-width, line and paragraph separators are refused.
+    /// The password is normalized to NFC (the `OpaqueString` profile's normalization).
     /// - Parameters:
-    ///   - userID: the user id; must not contain `:` or control characters.
+    ///   - userID: the user id; after the profile it must not contain `:`.
     ///   - password: the password; must not contain control characters.
     /// - Throws: ``SanitizeError`` with code `credentials-invalid` naming the rule broken.
     public init(userID: String, password: String) throws(SanitizeError) {
-        let user = userID.precomposedStringWithCanonicalMapping
+        let user: String
+        switch UsernameCasePreserved.enforce(userID) {
+        case .success(let enforced): user = enforced
+        case .failure(let error): throw error
+        }
         let pass = password.precomposedStringWithCanonicalMapping
         if user.utf8.contains(UInt8(ascii: ":")) {
             throw SanitizeError(.credentialsInvalid, "a Basic user id must not contain ':' (RFC 7617 §2)")
@@ -55,7 +61,8 @@ public struct BasicCredentials: Hashable, Sendable {
     ///
     /// The scheme name is matched case-insensitively (RFC 9110 §11.1) and must be followed by
     /// one space and a padded base64 token; the decoded bytes must be UTF-8 with a `:`; the parts
-    /// must pass the same rules as ``init(userID:password:)``.
+    /// must pass the same rules as ``init(userID:password:)`` and already be in their enforced
+    /// form, compared byte for byte (a user id that the profile would change is refused).
     /// - Parameter headerValue: the field value, e.g. `Basic QWxhZGRpbjpvcGVuIHNlc2FtZQ==`.
     /// - Returns: the credentials, or `nil` when the value is not valid Basic credentials.
     public static func parse(_ headerValue: String) -> BasicCredentials? {
@@ -69,10 +76,14 @@ public struct BasicCredentials: Hashable, Sendable {
         else { return nil }
         let user = String(text[..<colon])
         let password = String(text[text.index(after: colon)...])
-        guard user.precomposedStringWithCanonicalMapping == user,
-            password.precomposedStringWithCanonicalMapping == password
+        // Compare bytes: Swift's `==` on strings is canonical equivalence, which would let a
+        // non-NFC text pass as equal to its NFC form.
+        guard user.precomposedStringWithCanonicalMapping.utf8.elementsEqual(user.utf8),
+            password.precomposedStringWithCanonicalMapping.utf8.elementsEqual(password.utf8),
+            let credentials = try? BasicCredentials(userID: user, password: password),
+            credentials.userID.utf8.elementsEqual(user.utf8)
         else { return nil }
-        return try? BasicCredentials(userID: user, password: password)
+        return credentials
     }
 
     private static func hasControl(_ text: String) -> Bool {

@@ -136,19 +136,20 @@ extension RequestGuard {
     func checkTransport(_ url: GuardURL) -> GuardDenial? {
         let transport = policy.transport
         let scope = url.host.scope
+        let via = url.host.address?.isTransitionAddress == true ? "is an IPv6 transition address embedding " : "is "
         let access: TransportPolicy.LocalAccess?
         switch scope {
         case .loopback:
             guard transport.loopback != .deny else {
                 return GuardDenial(
-                    .loopbackNotAllowed, "\(url.host) is a loopback address; the policy does not allow loopback")
+                    .loopbackNotAllowed, "\(url.host) \(via)a loopback address; the policy does not allow loopback")
             }
             access = transport.loopback
         case .localNetwork:
             guard transport.localNetwork != .deny else {
                 return GuardDenial(
                     .localNetworkNotAllowed,
-                    "\(url.host) is on a local network; the policy does not allow local networks")
+                    "\(url.host) \(via == "is " ? "is on " : via)a local network; the policy does not allow local networks")
             }
             access = transport.localNetwork
         case .publicNetwork:

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import SanitizeKit
@@ -22,7 +23,20 @@ struct BasicCredentialsTests {
     /// (user id, password, accepted).
     static let building: [(String, String, Bool)] = [
         ("alice", "s3cret", true),
-        ("", "", true),
+        ("", "", false),  // RFC 8265 §3.4.3: a user id is not empty
+        ("a\u{FF1A}b", "x", false),  // fullwidth colon maps to ':' (width mapping) first
+        ("a\u{200B}b", "x", false),  // zero width space
+        ("a\u{200D}b", "x", false),  // zero width joiner
+        ("a\u{2028}b", "x", false),  // line separator
+        ("a\u{2029}b", "x", false),  // paragraph separator
+        ("a b", "x", false),  // space
+        ("a\u{00A0}b", "x", false),  // no-break space
+        ("a\u{202E}b", "x", false),  // right-to-left override
+        ("\u{2163}", "x", false),  // Roman numeral four: has a compatibility decomposition
+        ("a\u{2665}", "x", false),  // symbol
+        ("\u{5D0}a", "x", false),  // an L in a right-to-left user id (Bidi Rule)
+        ("\u{5D0}\u{5D1}", "x", true),
+        ("user.name+tag@example.com", "x", true),  // ASCII punctuation is fine
         ("J\u{00F6}rg", "p\u{00E4}ss:word", true),  // ':' is fine in the password
         ("a:b", "x", false),
         ("a\u{0000}", "x", false),
@@ -48,7 +62,24 @@ struct BasicCredentialsTests {
     @Test("parts are normalized to NFC")
     func nfc() throws {
         let decomposed = try BasicCredentials(userID: "Jo\u{0308}rg", password: "x")
-        #expect(decomposed.userID == "J\u{00F6}rg")
+        #expect(decomposed.userID.utf8.elementsEqual("J\u{00F6}rg".utf8))
+    }
+
+    @Test("RFC 8265 width mapping: fullwidth letters become ASCII")
+    func widthMapping() throws {
+        let credentials = try BasicCredentials(userID: "\u{FF41}\u{FF44}\u{FF4D}\u{FF49}\u{FF4E}", password: "x")
+        #expect(credentials.userID.utf8.elementsEqual("admin".utf8))
+    }
+
+    @Test("parsing compares bytes: a user id not in NFC, or not in its enforced form, is refused")
+    func parseComparesBytes() throws {
+        // "Jo\u{308}rg:x" (decomposed ö): Swift's == would call it equal to its NFC form.
+        let decomposed = "Basic " + Data("Jo\u{0308}rg:x".utf8).base64EncodedString()
+        #expect(BasicCredentials.parse(decomposed) == nil)
+        let composed = "Basic " + Data("J\u{00F6}rg:x".utf8).base64EncodedString()
+        #expect(BasicCredentials.parse(composed)?.userID == "J\u{00F6}rg")
+        let fullwidth = "Basic " + Data("\u{FF41}dmin:x".utf8).base64EncodedString()
+        #expect(BasicCredentials.parse(fullwidth) == nil)
     }
 
     /// Values that are not valid Basic credentials.
