@@ -38,6 +38,13 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // The README's library example, compiled as written (a test keeps the README copy identical).
+        .executableTarget(
+            name: "ReadmeExample",
+            dependencies: ["SanitizeKit"],
+            path: "Examples/ReadmeExample",
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "SanitizeKitTests",
             dependencies: ["SanitizeKit", "TestSupport"],

@@ -98,3 +98,24 @@ extension SanitizeError.Code {
     /// A configuration value (option, rule file, policy) is unusable.
     public static let configuration = Self(rawValue: "configuration")
 }
+
+extension SanitizeError {
+    /// Runs `body` and rethrows its error as the typed ``SanitizeError`` it is, so a public
+    /// function can promise `throws(SanitizeError)` while calling helpers (closures over
+    /// `rethrows` APIs) whose throws are untyped. Such a helper throws only `SanitizeError`;
+    /// anything else would be a bug, reported as code `internal` rather than lost.
+    package static func typed<R>(_ body: () throws -> R) throws(SanitizeError) -> R {
+        do {
+            return try body()
+        } catch let error as SanitizeError {
+            throw error
+        } catch {
+            throw SanitizeError(.internalError, "unexpected error: \(error)")
+        }
+    }
+}
+
+extension SanitizeError.Code {
+    /// A failure that is a bug of this package, never of the input.
+    public static let internalError = Self(rawValue: "internal")
+}

@@ -30,8 +30,10 @@ struct Validate: ParsableCommand {
             valueName: "uri"))
     var baseURI: String?
 
-    @Flag(name: .long, help: "Check `format` as an assertion (date, email, uri, …) instead of an annotation.")
-    var assertFormats = false
+    @Flag(
+        inversion: .prefixedNo,
+        help: "Check `format` keywords as assertions (date, email, uri, …; the default, as in filter) or as annotations.")
+    var assertFormats = true
 
     @Flag(name: .long, help: "Report only the first violation of each instance.")
     var firstError = false

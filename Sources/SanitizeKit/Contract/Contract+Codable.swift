@@ -4,6 +4,10 @@ extension SanitizeError.Code {
     /// A payload handed to ``Contract/decode(_:from:decoder:)`` or produced by
     /// ``Contract/encode(_:encoder:)`` does not satisfy the contract.
     public static let contractViolation = Self(rawValue: "contract-violation")
+    /// A valid payload that does not fit the `Decodable` type asked for.
+    public static let decodingFailed = Self(rawValue: "decoding-failed")
+    /// A value that its `Encodable` conformance cannot encode.
+    public static let encodingFailed = Self(rawValue: "encoding-failed")
 }
 
 extension Contract {
@@ -20,10 +24,35 @@ extension Contract {
     /// - Returns: the decoded value.
     /// - Throws: ``SanitizeError`` with code ``SanitizeError/Code/contractViolation`` (its reason
     ///   lists the violations, its location points at the first one) when the payload is
-    ///   invalid; the decoder's error when the valid payload does not fit `type`.
-    public func decode<T: Decodable>(_ type: T.Type, from data: Data, decoder: JSONDecoder = JSONDecoder()) throws -> T {
+    ///   invalid; ``SanitizeError/Code/decodingFailed`` (with the coding path) when the valid
+    ///   payload does not fit `type`.
+    public func decode<T: Decodable>(_ type: T.Type, from data: Data, decoder: JSONDecoder = JSONDecoder())
+        throws(SanitizeError) -> T
+    {
         try check(validate(data))
-        return try decoder.decode(type, from: data)
+        return try Self.decoding(type, from: data, decoder: decoder)
+    }
+
+    /// `decoder.decode(type, from: data)`, its error as a ``SanitizeError``.
+    package static func decoding<T: Decodable>(_ type: T.Type, from data: Data, decoder: JSONDecoder)
+        throws(SanitizeError) -> T
+    {
+        do {
+            return try decoder.decode(type, from: data)
+        } catch let error as DecodingError {
+            let (path, what): ([any CodingKey], String) =
+                switch error {
+                case .typeMismatch(_, let context): (context.codingPath, "a value of another type: \(context.debugDescription)")
+                case .valueNotFound(_, let context): (context.codingPath, "a missing value: \(context.debugDescription)")
+                case .keyNotFound(let key, let context): (context.codingPath + [key], "no member \"\(key.stringValue)\"")
+                case .dataCorrupted(let context): (context.codingPath, context.debugDescription)
+                @unknown default: ([], "\(error)")
+                }
+            let pointer = path.map { "/" + ($0.intValue.map(String.init) ?? $0.stringValue) }.joined()
+            throw SanitizeError(.decodingFailed, "cannot decode \(T.self): \(what)", at: .init(pointer: pointer))
+        } catch {
+            throw SanitizeError(.decodingFailed, "cannot decode \(T.self): \(error)")
+        }
     }
 
     /// Encodes a value and validates the result against the contract before it is sent.
@@ -32,14 +61,19 @@ extension Contract {
     ///   - encoder: the encoder to use.
     /// - Returns: the JSON bytes, known to satisfy the contract.
     /// - Throws: ``SanitizeError`` with code ``SanitizeError/Code/contractViolation`` when the
-    ///   encoded value is invalid; the encoder's error when it cannot encode.
-    public func encode<T: Encodable>(_ value: T, encoder: JSONEncoder = JSONEncoder()) throws -> Data {
-        let data = try encoder.encode(value)
+    ///   encoded value is invalid; ``SanitizeError/Code/encodingFailed`` when it cannot encode.
+    public func encode<T: Encodable>(_ value: T, encoder: JSONEncoder = JSONEncoder()) throws(SanitizeError) -> Data {
+        let data: Data
+        do {
+            data = try encoder.encode(value)
+        } catch {
+            throw SanitizeError(.encodingFailed, "cannot encode \(T.self): \(error)")
+        }
         try check(validate(data))
         return data
     }
 
-    private func check(_ result: ValidationResult) throws(SanitizeError) {
+    package func check(_ result: ValidationResult) throws(SanitizeError) {
         guard !result.isValid else { return }
         let summary = result.violations.prefix(5).map(\.description).joined(separator: "; ")
         let more = result.violations.count > 5 ? " (and \(result.violations.count - 5) more)" : ""

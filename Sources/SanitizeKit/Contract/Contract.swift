@@ -14,7 +14,9 @@ public import Foundation
 public struct Contract: Sendable {
     /// How a contract is compiled and applied.
     public struct Options: Sendable {
-        /// Check `format` as an assertion (default: `format` is only an annotation).
+        /// Check `format` as an assertion (`date`, `email`, `uri`, …). The default, `true`, is
+        /// what `sanitize filter` and `sanitize validate` do: a sanitizer refuses a malformed
+        /// date. `false` makes `format` an annotation, the JSON Schema 2020-12 default (§7.2.1).
         public var assertFormats: Bool
         /// Report every violation (default) or stop at the first one.
         public var stopAtFirstError: Bool
@@ -30,13 +32,13 @@ public struct Contract: Sendable {
 
         /// Creates options.
         /// - Parameters:
-        ///   - assertFormats: check `format` as an assertion.
+        ///   - assertFormats: check `format` as an assertion (default `true`).
         ///   - stopAtFirstError: stop at the first violation.
         ///   - defaultDraft: dialect of schemas without `$schema`.
         ///   - baseURI: base URI of the root schema.
         ///   - limits: parser limits for instances.
         public init(
-            assertFormats: Bool = false, stopAtFirstError: Bool = false, defaultDraft: Draft = .draft2020_12,
+            assertFormats: Bool = true, stopAtFirstError: Bool = false, defaultDraft: Draft = .draft2020_12,
             baseURI: String = "urn:sanitize:contract", limits: JSONLimits = .default
         ) {
             self.assertFormats = assertFormats

@@ -80,9 +80,9 @@ public struct RecordFilter: Sendable {
         var compiled: [JSONValue: [SanitizeStep]] = [:]
         for document in [schema] + resources.documents.map(\.document) {
             for (pointer, value) in Self.stepValues(in: document) where compiled[value] == nil {
-                do {
+                do throws(SanitizeError) {
                     compiled[value] = try SanitizeStep.list(value)
-                } catch let error as SanitizeError {
+                } catch {
                     throw SanitizeError(error.code, error.reason, at: .init(pointer: pointer + "/x-sanitize"))
                 }
             }

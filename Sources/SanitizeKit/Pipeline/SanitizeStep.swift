@@ -22,7 +22,7 @@ public enum SanitizeStep: Sendable, Hashable {
     /// - Parameter value: a step name string, or a one-member object such as
     ///   `{"truncate": {"graphemes": 64}}`, `{"strip": "sql"}` or `{"encode": "url-query"}`.
     /// - Throws: ``SanitizeError`` `configuration`, saying what was expected.
-    public init(_ value: JSONValue) throws {
+    public init(_ value: JSONValue) throws(SanitizeError) {
         switch value {
         case .string("lowercase-domain"):
             self = .lowercaseDomain
@@ -41,13 +41,15 @@ public enum SanitizeStep: Sendable, Hashable {
     /// - Parameter value: a JSON array of steps (a single step is accepted too).
     /// - Returns: the steps in order.
     /// - Throws: ``SanitizeError`` `configuration` naming the index of a bad step.
-    public static func list(_ value: JSONValue) throws -> [SanitizeStep] {
-        guard case .array(let items) = value else { return [try SanitizeStep(value)] }
-        return try items.enumerated().map { index, item in
-            do {
-                return try SanitizeStep(item)
-            } catch let error as SanitizeError {
-                throw SanitizeError(error.code, "x-sanitize step \(index): \(error.reason)")
+    public static func list(_ value: JSONValue) throws(SanitizeError) -> [SanitizeStep] {
+        try SanitizeError.typed {
+            guard case .array(let items) = value else { return [try SanitizeStep(value)] }
+            return try items.enumerated().map { index, item in
+                do {
+                    return try SanitizeStep(item)
+                } catch let error as SanitizeError {
+                    throw SanitizeError(error.code, "x-sanitize step \(index): \(error.reason)")
+                }
             }
         }
     }
@@ -56,10 +58,12 @@ public enum SanitizeStep: Sendable, Hashable {
     /// - Parameter text: the value.
     /// - Returns: the transformed value.
     /// - Throws: ``SanitizeError`` from steps that refuse input (a NUL for SQL or shell).
-    public func apply(to text: String) throws -> String {
-        switch self {
-        case .text(let step): return try step.apply(to: text)
-        case .lowercaseDomain: return Self.lowercasingDomain(of: text)
+    public func apply(to text: String) throws(SanitizeError) -> String {
+        try SanitizeError.typed {
+            switch self {
+            case .text(let step): return try step.apply(to: text)
+            case .lowercaseDomain: return Self.lowercasingDomain(of: text)
+            }
         }
     }
 
@@ -75,7 +79,7 @@ public enum SanitizeStep: Sendable, Hashable {
         }
     }
 
-    private static func parameterized(_ name: String, _ argument: JSONValue) throws -> TextStep {
+    private static func parameterized(_ name: String, _ argument: JSONValue) throws(SanitizeError) -> TextStep {
         switch (name, argument) {
         case ("truncate", .object(let limits)) where limits.count == 1:
             guard case .number(let text) = limits[0].value, let limit = Int(text), limit >= 0 else {

@@ -29,11 +29,13 @@ public enum SQL {
     ///   - dialect: the database.
     /// - Returns: the literal, quotes included.
     /// - Throws: ``SanitizeError`` `nul-byte` when `value` contains U+0000.
-    public static func quoteLiteral(_ value: String, dialect: SQLDialect) throws -> String {
-        try UTF8Bytes.with(value) { bytes in
-            var output: [UInt8] = []
-            try quoteLiteral(utf8: bytes, dialect: dialect, validatingUTF8: false, into: &output)
-            return UTF8Bytes.string(output)
+    public static func quoteLiteral(_ value: String, dialect: SQLDialect) throws(SanitizeError) -> String {
+        try SanitizeError.typed {
+            try UTF8Bytes.with(value) { bytes in
+                var output: [UInt8] = []
+                try quoteLiteral(utf8: bytes, dialect: dialect, validatingUTF8: false, into: &output)
+                return UTF8Bytes.string(output)
+            }
         }
     }
 
@@ -70,11 +72,13 @@ public enum SQL {
     /// - Returns: the quoted identifier.
     /// - Throws: ``SanitizeError`` `nul-byte`, or `invalid-sql-identifier` for an empty name
     ///   or one the database would not keep as it is.
-    public static func quoteIdentifier(_ value: String, dialect: SQLDialect) throws -> String {
-        try UTF8Bytes.with(value) { bytes in
-            var output: [UInt8] = []
-            try quoteIdentifier(utf8: bytes, dialect: dialect, validatingUTF8: false, into: &output)
-            return UTF8Bytes.string(output)
+    public static func quoteIdentifier(_ value: String, dialect: SQLDialect) throws(SanitizeError) -> String {
+        try SanitizeError.typed {
+            try UTF8Bytes.with(value) { bytes in
+                var output: [UInt8] = []
+                try quoteIdentifier(utf8: bytes, dialect: dialect, validatingUTF8: false, into: &output)
+                return UTF8Bytes.string(output)
+            }
         }
     }
 

@@ -16,9 +16,11 @@ extension SQL {
     ///   - set: what to remove (default ``defaultStripSet``).
     /// - Returns: `value` without the characters and sequences.
     /// - Throws: ``SanitizeError`` `nul-byte` when `value` contains U+0000.
-    public static func strip(_ value: String, removing set: StripSet = defaultStripSet) throws -> String {
-        try UTF8Bytes.with(value) { bytes in
-            try UTF8Bytes.string(set.apply(bytes, refusingNUL: true, context: "SQL"))
+    public static func strip(_ value: String, removing set: StripSet = defaultStripSet) throws(SanitizeError) -> String {
+        try SanitizeError.typed {
+            try UTF8Bytes.with(value) { bytes in
+                try UTF8Bytes.string(set.apply(bytes, refusingNUL: true, context: "SQL"))
+            }
         }
     }
 

@@ -13,9 +13,11 @@ public enum Shell {
     /// - Parameter value: the argument.
     /// - Returns: the quoted word.
     /// - Throws: ``SanitizeError`` `nul-byte`: a C string (and so an argument) cannot hold NUL.
-    public static func quote(_ value: String) throws -> String {
-        try UTF8Bytes.with(value) { bytes in
-            UTF8Bytes.string(try ShellQuoter.quoted(bytes))
+    public static func quote(_ value: String) throws(SanitizeError) -> String {
+        try SanitizeError.typed {
+            try UTF8Bytes.with(value) { bytes in
+                UTF8Bytes.string(try ShellQuoter.quoted(bytes))
+            }
         }
     }
 
@@ -33,9 +35,11 @@ public enum Shell {
     ///   - refusingOptions: throw when `value` begins with `-`.
     /// - Returns: the quoted word.
     /// - Throws: ``SanitizeError`` `option-like-argument` or `nul-byte`.
-    public static func quote(_ value: String, refusingOptions: Bool) throws -> String {
-        if refusingOptions { try ShellQuoter.checkNotOption(value.utf8.first) }
-        return try quote(value)
+    public static func quote(_ value: String, refusingOptions: Bool) throws(SanitizeError) -> String {
+        try SanitizeError.typed {
+            if refusingOptions { try ShellQuoter.checkNotOption(value.utf8.first) }
+            return try quote(value)
+        }
     }
 
     /// Quotes UTF-8 bytes as one POSIX shell word.
@@ -44,9 +48,11 @@ public enum Shell {
     ///   - validatingUTF8: check that `bytes` are well-formed UTF-8 first (default true).
     /// - Returns: the quoted word.
     /// - Throws: ``SanitizeError`` `invalid-utf8` or `nul-byte`, with the byte offset.
-    public static func quote(utf8 bytes: UnsafeRawBufferPointer, validatingUTF8: Bool = true) throws -> [UInt8] {
-        if validatingUTF8 { try UTF8Validation.validate(bytes) }
-        return try ShellQuoter.quoted(bytes)
+    public static func quote(utf8 bytes: UnsafeRawBufferPointer, validatingUTF8: Bool = true) throws(SanitizeError) -> [UInt8] {
+        try SanitizeError.typed {
+            if validatingUTF8 { try UTF8Validation.validate(bytes) }
+            return try ShellQuoter.quoted(bytes)
+        }
     }
 
     /// Quotes UTF-8 bytes as one POSIX shell word, appending to `output` (reuse one array
@@ -77,9 +83,11 @@ public enum Shell {
     ///   - set: what to remove (default ``defaultStripSet``).
     /// - Returns: `value` without the characters.
     /// - Throws: ``SanitizeError`` `nul-byte` when `value` contains U+0000.
-    public static func strip(_ value: String, removing set: StripSet = defaultStripSet) throws -> String {
-        try UTF8Bytes.with(value) { bytes in
-            try UTF8Bytes.string(set.apply(bytes, refusingNUL: true, context: "shell"))
+    public static func strip(_ value: String, removing set: StripSet = defaultStripSet) throws(SanitizeError) -> String {
+        try SanitizeError.typed {
+            try UTF8Bytes.with(value) { bytes in
+                try UTF8Bytes.string(set.apply(bytes, refusingNUL: true, context: "shell"))
+            }
         }
     }
 

@@ -37,7 +37,7 @@ public enum TextStep: Sendable, Hashable {
     /// Truncation steps take a number: use ``truncateGraphemes(_:)`` or ``truncateBytes(_:)``.
     /// - Parameter name: the step name.
     /// - Throws: ``SanitizeError`` `configuration` for an unknown name.
-    public init(name: String) throws {
+    public init(name: String) throws(SanitizeError) {
         switch name {
         case "trim": self = .trim
         case "nfc": self = .nfc
@@ -61,19 +61,21 @@ public enum TextStep: Sendable, Hashable {
     /// - Returns: the transformed value.
     /// - Throws: ``SanitizeError`` from the SQL and shell steps (`nul-byte`,
     ///   `invalid-sql-identifier`).
-    public func apply(to text: String) throws -> String {
-        switch self {
-        case .trim: return TextHygiene.trim(text)
-        case .nfc: return TextHygiene.nfc(text)
-        case .nfkc: return TextHygiene.nfkc(text)
-        case .stripControls: return TextHygiene.stripControls(text)
-        case .stripBidi: return TextHygiene.stripBidiControls(text)
-        case .stripZeroWidth: return TextHygiene.stripZeroWidth(text)
-        case .truncateGraphemes(let limit): return TextHygiene.truncate(text, maxGraphemes: limit)
-        case .truncateBytes(let limit): return TextHygiene.truncate(text, maxUTF8Bytes: limit)
-        case .stripSQL: return try SQL.strip(text)
-        case .stripShell: return try Shell.strip(text)
-        case .encode(let encoding): return try encoding.apply(to: text)
+    public func apply(to text: String) throws(SanitizeError) -> String {
+        try SanitizeError.typed {
+            switch self {
+            case .trim: return TextHygiene.trim(text)
+            case .nfc: return TextHygiene.nfc(text)
+            case .nfkc: return TextHygiene.nfkc(text)
+            case .stripControls: return TextHygiene.stripControls(text)
+            case .stripBidi: return TextHygiene.stripBidiControls(text)
+            case .stripZeroWidth: return TextHygiene.stripZeroWidth(text)
+            case .truncateGraphemes(let limit): return TextHygiene.truncate(text, maxGraphemes: limit)
+            case .truncateBytes(let limit): return TextHygiene.truncate(text, maxUTF8Bytes: limit)
+            case .stripSQL: return try SQL.strip(text)
+            case .stripShell: return try Shell.strip(text)
+            case .encode(let encoding): return try encoding.apply(to: text)
+            }
         }
     }
 
@@ -171,15 +173,17 @@ public enum TextEncoding: Sendable, Hashable {
     /// - Returns: the encoded value.
     /// - Throws: ``SanitizeError`` `nul-byte` (SQL, shell), `invalid-sql-identifier`,
     ///   `option-like-argument`, `dot-segment` or `empty-path-segment`.
-    public func apply(to text: String) throws -> String {
-        switch self {
-        case .sqlLiteral(let dialect): return try SQL.quoteLiteral(text, dialect: dialect)
-        case .sqlIdentifier(let dialect): return try SQL.quoteIdentifier(text, dialect: dialect)
-        case .shell: return try Shell.quote(text)
-        case .shellRefusingOptions: return try Shell.quote(text, refusingOptions: true)
-        case .url(.pathSegment): return try URLPath.encodeSegment(text)
-        case .url(let context): return PercentEncoding.encode(text, for: context)
-        case .urlPath: return try URLPath.encodePath(text)
+    public func apply(to text: String) throws(SanitizeError) -> String {
+        try SanitizeError.typed {
+            switch self {
+            case .sqlLiteral(let dialect): return try SQL.quoteLiteral(text, dialect: dialect)
+            case .sqlIdentifier(let dialect): return try SQL.quoteIdentifier(text, dialect: dialect)
+            case .shell: return try Shell.quote(text)
+            case .shellRefusingOptions: return try Shell.quote(text, refusingOptions: true)
+            case .url(.pathSegment): return try URLPath.encodeSegment(text)
+            case .url(let context): return PercentEncoding.encode(text, for: context)
+            case .urlPath: return try URLPath.encodePath(text)
+            }
         }
     }
 }

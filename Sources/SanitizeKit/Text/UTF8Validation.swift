@@ -168,9 +168,11 @@ public enum UTF8Validation {
     /// - Returns: the text.
     /// - Throws: ``SanitizeError`` with code `invalid-utf8` and the byte offset of the first
     ///   ill-formed sequence.
-    public static func string(validating bytes: UnsafeRawBufferPointer) throws -> String {
-        try validate(bytes)
-        return String(decoding: bytes, as: UTF8.self)
+    public static func string(validating bytes: UnsafeRawBufferPointer) throws(SanitizeError) -> String {
+        try SanitizeError.typed {
+            try validate(bytes)
+            return String(decoding: bytes, as: UTF8.self)
+        }
     }
 
     /// Makes a `String` from bytes that must be well-formed UTF-8.
@@ -178,18 +180,22 @@ public enum UTF8Validation {
     /// - Returns: the text.
     /// - Throws: ``SanitizeError`` with code `invalid-utf8` and the byte offset of the first
     ///   ill-formed sequence.
-    public static func string(validating bytes: [UInt8]) throws -> String {
-        try bytes.withUnsafeBytes { try string(validating: $0) }
+    public static func string(validating bytes: [UInt8]) throws(SanitizeError) -> String {
+        try SanitizeError.typed {
+            try bytes.withUnsafeBytes { try string(validating: $0) }
+        }
     }
 
     /// Throws when `bytes` are not well-formed UTF-8.
     /// - Parameter bytes: the bytes to check.
     /// - Throws: ``SanitizeError`` with code `invalid-utf8` and the offset of the first
     ///   ill-formed sequence.
-    public static func validate(_ bytes: UnsafeRawBufferPointer) throws {
-        if let offset = firstInvalidByteOffset(in: bytes) {
-            throw SanitizeError(
-                .invalidUTF8, "invalid UTF-8 at byte \(offset)", at: .init(byteOffset: offset))
+    public static func validate(_ bytes: UnsafeRawBufferPointer) throws(SanitizeError) {
+        try SanitizeError.typed {
+            if let offset = firstInvalidByteOffset(in: bytes) {
+                throw SanitizeError(
+                    .invalidUTF8, "invalid UTF-8 at byte \(offset)", at: .init(byteOffset: offset))
+            }
         }
     }
 

@@ -14,16 +14,20 @@ public enum PercentDecoding {
     /// - Throws: ``SanitizeError`` `malformed-percent-escape` with the offset of the bad `%`,
     ///   or `invalid-utf8` with the offset (in `text`) of the escape that starts the first
     ///   ill-formed sequence.
-    public static func decode(_ text: String) throws -> String {
-        try UTF8Bytes.with(text) { try decodeToString($0, plusAsSpace: false) }
+    public static func decode(_ text: String) throws(SanitizeError) -> String {
+        try SanitizeError.typed {
+            try UTF8Bytes.with(text) { try decodeToString($0, plusAsSpace: false) }
+        }
     }
 
     /// Decodes application/x-www-form-urlencoded text: `+` is a space, then `%XX` escapes.
     /// - Parameter text: the encoded text.
     /// - Returns: the decoded text.
     /// - Throws: as ``decode(_:)``.
-    public static func decodeForm(_ text: String) throws -> String {
-        try UTF8Bytes.with(text) { try decodeToString($0, plusAsSpace: true) }
+    public static func decodeForm(_ text: String) throws(SanitizeError) -> String {
+        try SanitizeError.typed {
+            try UTF8Bytes.with(text) { try decodeToString($0, plusAsSpace: true) }
+        }
     }
 
     /// Decodes `%XX` escapes in bytes; the result may be any bytes.
@@ -32,38 +36,40 @@ public enum PercentDecoding {
     ///   - plusAsSpace: decode `+` as a space (form encoding).
     /// - Returns: the decoded bytes.
     /// - Throws: ``SanitizeError`` `malformed-percent-escape` with the offset of the bad `%`.
-    public static func decode(utf8 bytes: UnsafeRawBufferPointer, plusAsSpace: Bool = false) throws -> [UInt8] {
-        let count = bytes.count
-        var badAt = -1
-        let result = UTF8Bytes.build(capacity: count) { out in
-            guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return 0 }
-            var w = 0
-            var i = 0
-            while i < count {
-                let byte = base[i]
-                if byte == 0x25 {
-                    guard i + 2 < count, let high = hexValue(base[i + 1]), let low = hexValue(base[i + 2])
-                    else {
-                        badAt = i
-                        return 0
+    public static func decode(utf8 bytes: UnsafeRawBufferPointer, plusAsSpace: Bool = false) throws(SanitizeError) -> [UInt8] {
+        try SanitizeError.typed {
+            let count = bytes.count
+            var badAt = -1
+            let result = UTF8Bytes.build(capacity: count) { out in
+                guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return 0 }
+                var w = 0
+                var i = 0
+                while i < count {
+                    let byte = base[i]
+                    if byte == 0x25 {
+                        guard i + 2 < count, let high = hexValue(base[i + 1]), let low = hexValue(base[i + 2])
+                        else {
+                            badAt = i
+                            return 0
+                        }
+                        out[w] = high << 4 | low
+                        i += 3
+                    } else {
+                        out[w] = plusAsSpace && byte == 0x2B ? 0x20 : byte
+                        i += 1
                     }
-                    out[w] = high << 4 | low
-                    i += 3
-                } else {
-                    out[w] = plusAsSpace && byte == 0x2B ? 0x20 : byte
-                    i += 1
+                    w += 1
                 }
-                w += 1
+                return w
             }
-            return w
+            if badAt >= 0 {
+                throw SanitizeError(
+                    .malformedPercentEscape,
+                    "malformed percent escape at byte \(badAt): '%' must be followed by two hex digits",
+                    at: .init(byteOffset: badAt))
+            }
+            return result
         }
-        if badAt >= 0 {
-            throw SanitizeError(
-                .malformedPercentEscape,
-                "malformed percent escape at byte \(badAt): '%' must be followed by two hex digits",
-                at: .init(byteOffset: badAt))
-        }
-        return result
     }
 
     /// Decodes and checks that the result is UTF-8, mapping an error back to the input.

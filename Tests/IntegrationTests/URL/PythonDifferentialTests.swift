@@ -55,10 +55,10 @@ struct PythonDifferentialTests {
             let badAt = answers.firstMalformed[index]
             if badAt >= 0 {
                 malformed += 1
-                do {
+                do throws(SanitizeError) {
                     _ = try PercentDecoding.decode(text)
                     Issue.record("accepted malformed \(text.debugDescription)")
-                } catch let error as SanitizeError {
+                } catch {
                     #expect(error.code == .malformedPercentEscape)
                     #expect(error.location?.byteOffset == badAt, "\(text.debugDescription)")
                 }

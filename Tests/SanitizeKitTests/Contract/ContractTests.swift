@@ -141,12 +141,16 @@ struct ContractTests {
         #expect(!contract.validate(#""😀éa""#).isValid)
     }
 
-    @Test func formatIsAnAnnotationUnlessAsserted() throws {
+    @Test("format is asserted by default, as sanitize filter and validate do; an option makes it an annotation")
+    func formatIsAssertedUnlessTurnedOff() throws {
         let schema = #"{"format":"date"}"#
-        #expect(try Contract(schema: schema).validate(#""2024-02-30""#).isValid)
-        let asserting = try Contract(schema: schema, options: .init(assertFormats: true))
+        let asserting = try Contract(schema: schema)
         #expect(!asserting.validate(#""2024-02-30""#).isValid)
         #expect(asserting.validate(#""2024-02-29""#).isValid)
+        #expect(try Contract(schema: schema, options: .init(assertFormats: false)).validate(#""2024-02-30""#).isValid)
+        // The in-process filter engine agrees with the contract by default.
+        let filter = try RecordFilter(schema: try JSONValue(parsing: #"{"properties": {"d": {"format": "date"}}}"#))
+        #expect(!filter.process(Array(#"{"d":"2024-02-30"}"#.utf8)).violations.isEmpty)
     }
 
     @Test func remoteReferencesNeedRegistration() throws {
