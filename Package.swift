@@ -14,10 +14,12 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "SanitizeKit", targets: ["SanitizeKit"]),
+        .library(name: "SanitizeYAML", targets: ["SanitizeYAML"]),
         .executable(name: "sanitize", targets: ["sanitize"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         .systemLibrary(
@@ -30,10 +32,18 @@ let package = Package(
             dependencies: ["CPCRE2"],
             swiftSettings: swiftSettings
         ),
+        // YAML (instances, OpenAPI documents) apart from the core library, which stays
+        // free of dependencies: only users who read YAML link Yams and its libyaml copy.
+        .target(
+            name: "SanitizeYAML",
+            dependencies: ["SanitizeKit", .product(name: "Yams", package: "Yams")],
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "sanitize",
             dependencies: [
                 "SanitizeKit",
+                "SanitizeYAML",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
@@ -47,7 +57,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SanitizeKitTests",
-            dependencies: ["SanitizeKit", "TestSupport"],
+            dependencies: ["SanitizeKit", "TestSupport", "SanitizeYAML"],
             exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),

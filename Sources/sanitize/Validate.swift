@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SanitizeKit
+import SanitizeYAML
 
 /// `sanitize validate`: check JSON instances against a JSON Schema contract.
 struct Validate: ParsableCommand {
@@ -19,7 +20,15 @@ struct Validate: ParsableCommand {
             """)
 
     @Option(name: .long, help: ArgumentHelp("The JSON Schema file.", valueName: "file"))
-    var schema: String
+    var schema: String?
+
+    @Option(
+        name: .customLong("openapi"),
+        help: ArgumentHelp("An OpenAPI 3.0/3.1 document (JSON or YAML) instead of --schema; with --component.", valueName: "file"))
+    var openAPI: String?
+
+    @Option(help: ArgumentHelp("The schema under components/schemas of the --openapi document.", valueName: "name"))
+    var component: String?
 
     @OptionGroup var references: ReferenceOptions
 
@@ -59,13 +68,15 @@ struct Validate: ParsableCommand {
 
     func validate() throws {
         guard maxLineBytes > 0 else { throw ValidationError("--max-line-bytes must be a positive number of bytes.") }
+        guard (schema == nil) != (openAPI == nil) else { throw ValidationError("Give the contract as --schema FILE or as --openapi FILE --component NAME (one of them).") }
+        guard (openAPI == nil) == (component == nil) else { throw ValidationError("--openapi and --component go together.") }
     }
 
     func run() throws {
         let resources = try references.resources()
         var options = Contract.Options(assertFormats: assertFormats, stopAtFirstError: firstError)
         if let baseURI { options.baseURI = baseURI }
-        let (contract, schemaValue) = try Contract.compile(contentsOf: URL(fileURLWithPath: schema), resources: resources, options: options)
+        let (contract, schemaValue) = try compileContract(resources: resources, options: options)
 
         var out = OutputWriter(descriptor: 1)
         var invalid = 0
@@ -95,7 +106,7 @@ struct Validate: ParsableCommand {
             var validator = contract.makeValidator()
             // Most lines are valid: the shape check passes them in one read, when it can read
             // the schema; every other line goes to the validator.
-            let shortcut = ValidationShortcut(schema: schemaValue, options: options)
+            let shortcut = schemaValue.flatMap { ValidationShortcut(schema: $0, options: options) }
             let valid = ValidationResult(isValid: true, violations: [])
             while let line = try reader.next() {
                 switch line {
@@ -135,7 +146,7 @@ struct Validate: ParsableCommand {
                         try validateLines(descriptor, file: shown)
                     } else {
                         let bytes = try FileBytes.read(descriptor: descriptor, path: shown, what: "instance")
-                        try emit(contract.validate(Data(bytes)), where: shown, label: shown)
+                        try emit(Self.validate(Data(bytes), of: file, with: contract), where: shown, label: shown)
                     }
                 } catch let error as SanitizeError {
                     invalid += 1

@@ -206,9 +206,11 @@ extension ContractCompiler {
                 mask |= bits
             }
             // Draft-04 §3.5: an integer is a number without a fraction or exponent part.
-            if draft == .draft4, mask & TypeBits.integer != 0, mask & TypeBits.number == 0 {
+            if draft.generation == 4, mask & TypeBits.integer != 0, mask & TypeBits.number == 0 {
                 mask = mask & ~TypeBits.integer | TypeBits.integerSyntax
             }
+            // OAS 3.0.3 §4.7.24.1: `nullable: true` adds null to the types `type` names.
+            if draft == .openAPI3_0, keywords["nullable"] == .bool(true) { mask |= TypeBits.null }
             schema.typeMask = mask
         }
         if draft.hasDraft6Keywords, let value = keywords["const"] { schema.general.append(.const(try constant(value))) }

@@ -360,9 +360,23 @@ struct ContractCompiler {
         return index
     }
 
-    /// Compiles the root and then every dynamic anchor of every resource reached.
-    mutating func compileRoot(uri: String) throws(SanitizeError) -> ContractProgram {
-        let key = URIReference(uri).withoutFragment.text + "#"
+    /// Registers an OpenAPI document: the document itself (not a schema) and every schema under
+    /// `components/schemas`, each a schema in `draft` unless it names its own `$schema`.
+    mutating func index(openAPI document: JSONValue, uri: String, draft: Draft) {
+        let base = URIReference(uri).withoutFragment
+        let dialect = Dialect(draft: draft)
+        register(base.text + "#", document, base, [(base.text, "")], dialect)
+        guard case .object(let schemas)? = document["components"]?["schemas"] else { return }
+        for member in schemas {
+            let pointer = "/components/schemas/" + ContractCompiler.escapeToken(member.key)
+            walk(member.value, base: base, scopes: [(base.text, pointer)], dialect: dialect)
+        }
+    }
+
+    /// Compiles the root (the document at `uri`, or the schema at `pointer` inside it) and
+    /// then every dynamic anchor of every resource reached.
+    mutating func compileRoot(uri: String, pointer: String = "") throws(SanitizeError) -> ContractProgram {
+        let key = URIReference(uri).withoutFragment.text + "#" + pointer
         guard let root = entries[key] else {
             throw SanitizeError(.contractInvalid, "the root schema is missing")
         }

@@ -21,6 +21,11 @@ public enum Draft: String, Sendable, Hashable, CaseIterable {
     case draft2019_09 = "https://json-schema.org/draft/2019-09/schema"
     /// Draft 2020-12 (the default).
     case draft2020_12 = "https://json-schema.org/draft/2020-12/schema"
+    /// The Schema Object of OpenAPI 3.0.x (OAS 3.0.3 §4.7.24): draft-04's rules (boolean
+    /// exclusive bounds, `$ref` overrides its siblings, no `const`) plus `nullable: true`,
+    /// which adds `null` to an explicit `type`. No `$schema` names it (3.0 has none): the
+    /// OpenAPI reader chooses it for a 3.0 document. The raw value is only a label.
+    case openAPI3_0 = "https://spec.openapis.org/oas/3.0/schema-object"
 
     /// The dialect named by a `$schema` value, if it is one we know. A trailing empty
     /// fragment (`#`) and the scheme (`http` or `https`) do not matter; anything else does.
@@ -36,6 +41,9 @@ public enum Draft: String, Sendable, Hashable, CaseIterable {
         case "json-schema.org/draft-07/schema": return .draft7
         case "json-schema.org/draft/2019-09/schema": return .draft2019_09
         case "json-schema.org/draft/2020-12/schema": return .draft2020_12
+        // OAS 3.1 §4.8.24.5: the default dialect of OpenAPI 3.1 Schema Objects is 2020-12
+        // plus annotation-only keywords (`discriminator`, `xml`, `example`, …).
+        case "spec.openapis.org/oas/3.1/dialect/base": return .draft2020_12
         default: return nil
         }
     }
@@ -43,7 +51,7 @@ public enum Draft: String, Sendable, Hashable, CaseIterable {
     /// Order of publication: 4, 6, 7, 2019, 2020.
     var generation: Int {
         switch self {
-        case .draft4: return 4
+        case .draft4, .openAPI3_0: return 4
         case .draft6: return 6
         case .draft7: return 7
         case .draft2019_09: return 2019

@@ -1,0 +1,196 @@
+public import SanitizeKit
+internal import Yams
+
+extension SanitizeError.Code {
+    /// YAML text that is not well-formed, or holds something the JSON data model has no place
+    /// for (a non-string key, `.inf`, a merge key, more than one document), or whose aliases
+    /// expand past the limit.
+    public static let yamlInvalid = Self(rawValue: "yaml-invalid")
+}
+
+/// Reads YAML text into the JSON data model (``JSONValue``), for instances and OpenAPI
+/// documents written in YAML.
+///
+/// Scalars resolve by the YAML 1.2 core schema (YAML 1.2.2 §10.3.2): `true`/`false`, `null`/`~`/
+/// empty, decimal, `0o` and `0x` integers, floats; everything else (`yes`, `on`, dates) is a
+/// string, so a key such as `on:` stays the string `"on"`. What JSON cannot hold is refused
+/// with ``SanitizeError/Code/yamlInvalid``, never guessed: a mapping key that is not a
+/// string, a duplicate key, `.inf`/`.nan`, a merge key (`<<`), a second document. Aliases are
+/// expanded, but the values produced (every alias counted again) may not pass
+/// ``maxValues``, so an alias bomb ("billion laughs") stops early with an error.
+public enum YAMLReader {
+    /// Most JSON values one YAML document may expand to (aliases included).
+    public static let maxValues = 1_000_000
+
+    /// The YAML 1.2 core schema's tag resolution (Yams's default is YAML 1.1's).
+    static let coreSchema: Resolver = {
+        // The patterns are fixed and valid: a failure here is a programming error.
+        // swiftlint:disable force_try
+        try! Resolver.basic
+            .appending(.null, "^(?:~|null|Null|NULL|)$")
+            .appending(.bool, "^(?:true|True|TRUE|false|False|FALSE)$")
+            .appending(.int, "^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$")
+            .appending(.float, "^(?:[-+]?(?:\\.[0-9]+|[0-9]+(?:\\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\\.(?:inf|Inf|INF)|\\.(?:nan|NaN|NAN))$")
+            .appending(.merge, "^(?:<<)$")
+        // swiftlint:enable force_try
+    }()
+
+    /// Reads one YAML document.
+    /// - Parameters:
+    ///   - text: the YAML text (UTF-8).
+    ///   - limits: the depth limit applies as for JSON.
+    /// - Returns: the document as a JSON value.
+    /// - Throws: ``SanitizeError`` with code ``SanitizeError/Code/yamlInvalid`` (line and
+    ///   column when known), or ``SanitizeError/Code/limitExceeded`` past the depth or
+    ///   expansion limit.
+    public static func read(_ text: String, limits: JSONLimits = .default) throws(SanitizeError) -> JSONValue {
+        let root: Node
+        do {
+            let parser = try Parser(yaml: text, resolver: coreSchema)
+            guard let first = try parser.nextRoot() else { return .null }
+            guard try parser.nextRoot() == nil else {
+                throw SanitizeError(.yamlInvalid, "the YAML text holds more than one document; one instance per file")
+            }
+            root = first
+        } catch let error as SanitizeError {
+            throw error
+        } catch let error as YamlError {
+            throw Self.located(error)
+        } catch {
+            throw SanitizeError(.yamlInvalid, "not valid YAML: \(error)")
+        }
+        var converter = Converter(maxDepth: limits.maxDepth)
+        return try converter.value(root, depth: 0, pointer: "")
+    }
+
+    /// Reads YAML bytes (UTF-8).
+    /// - Parameters:
+    ///   - bytes: the YAML text.
+    ///   - limits: the depth limit applies as for JSON.
+    /// - Returns: the document as a JSON value.
+    /// - Throws: as ``read(_:limits:)-(String,_)``, or `invalid-utf8`.
+    public static func read(_ bytes: [UInt8], limits: JSONLimits = .default) throws(SanitizeError) -> JSONValue {
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw SanitizeError(.invalidUTF8, "the YAML text is not valid UTF-8")
+        }
+        return try read(text, limits: limits)
+    }
+
+    static func located(_ error: YamlError) -> SanitizeError {
+        switch error {
+        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _), .composer(_, let problem, let mark, _):
+            return SanitizeError(.yamlInvalid, "not valid YAML: \(problem)", at: .init(line: mark.line, column: mark.column))
+        default:
+            return SanitizeError(.yamlInvalid, "not valid YAML: \(error)")
+        }
+    }
+
+    /// Turns composed YAML nodes into JSON values, counting every value produced.
+    struct Converter {
+        let maxDepth: Int
+        var produced = 0
+
+        mutating func value(_ node: Node, depth: Int, pointer: String) throws(SanitizeError) -> JSONValue {
+            produced += 1
+            guard produced <= YAMLReader.maxValues else {
+                throw SanitizeError(
+                    .limitExceeded, "the YAML document expands to more than \(YAMLReader.maxValues) values (aliases counted each time they are used)",
+                    at: .init(pointer: pointer))
+            }
+            guard depth < maxDepth else {
+                throw SanitizeError(.limitExceeded, "the YAML document is nested deeper than \(maxDepth) levels", at: .init(pointer: pointer))
+            }
+            switch node {
+            case .scalar(let scalar):
+                return try Self.scalar(scalar, pointer: pointer)
+            case .sequence(let sequence):
+                var items: [JSONValue] = []
+                for (index, item) in sequence.enumerated() { items.append(try value(item, depth: depth + 1, pointer: pointer + "/\(index)")) }
+                return .array(items)
+            case .mapping(let mapping):
+                var members: [JSONValue.Member] = []
+                var seen: Set<String> = []
+                for (key, item) in mapping {
+                    guard case .scalar(let name) = key, Self.tag(of: name) == Tag.Name.str.rawValue else {
+                        var mark = ""
+                        if case .scalar(let name) = key, let at = name.mark { mark = " (line \(at.line), column \(at.column))" }
+                        if case .scalar(let name) = key, Self.tag(of: name) == Tag.Name.merge.rawValue {
+                            throw SanitizeError(.yamlInvalid, "YAML merge keys (<<) are not read: write the members out\(mark)", at: .init(pointer: pointer))
+                        }
+                        throw SanitizeError(
+                            .yamlInvalid, "a mapping key is not a string (\(Self.describe(key)))\(mark); JSON keys are strings: quote it",
+                            at: .init(pointer: pointer))
+                    }
+                    guard seen.insert(name.string).inserted else {
+                        throw SanitizeError(.yamlInvalid, "duplicate key \(JSONValue.string(name.string).jsonText)", at: .init(pointer: pointer))
+                    }
+                    let escaped = name.string.replacing("~", with: "~0").replacing("/", with: "~1")
+                    members.append(JSONValue.Member(name.string, try value(item, depth: depth + 1, pointer: pointer + "/" + escaped)))
+                }
+                return .object(members)
+            case .alias:
+                throw SanitizeError(.yamlInvalid, "an unresolved YAML alias", at: .init(pointer: pointer))
+            }
+        }
+
+        /// A scalar's tag: its explicit one, or the core schema's resolution of a plain scalar
+        /// (quoted ones are strings; `!` is the non-specific tag of a string).
+        static func tag(of scalar: Node.Scalar) -> String {
+            let name = YAMLReader.coreSchema.resolveTag(of: .scalar(scalar)).rawValue
+            return name == Tag.Name.nonSpecific.rawValue ? Tag.Name.str.rawValue : name
+        }
+
+        static func describe(_ node: Node) -> String {
+            switch node {
+            case .scalar(let scalar): return "\(tag(of: scalar).replacing("tag:yaml.org,2002:", with: "")) \(JSONValue.string(scalar.string).jsonText)"
+            case .mapping: return "a mapping"
+            case .sequence: return "a sequence"
+            case .alias: return "an alias"
+            }
+        }
+
+        static func scalar(_ scalar: Node.Scalar, pointer: String) throws(SanitizeError) -> JSONValue {
+            let text = scalar.string
+            switch tag(of: scalar) {
+            case Tag.Name.null.rawValue:
+                return .null
+            case Tag.Name.bool.rawValue:
+                return .bool(text.lowercased() == "true")
+            case Tag.Name.int.rawValue:
+                if let number = integer(text) { return .number(number) }
+                throw SanitizeError(.yamlInvalid, "the integer \(text) does not fit in 64 bits", at: .init(pointer: pointer))
+            case Tag.Name.float.rawValue:
+                if let number = JSONValue.number(text).jsonNumberText { return .number(number) }
+                guard let double = Double(text.replacing("+", with: "")), double.isFinite else {
+                    throw SanitizeError(.yamlInvalid, "\(text) is not a finite number; JSON has no infinity or NaN", at: .init(pointer: pointer))
+                }
+                return .number("\(double)")
+            default:
+                return .string(text)
+            }
+        }
+
+        /// A YAML 1.2 core integer as JSON number text: decimal of any size (leading `+` and
+        /// zeros dropped), `0o` octal or `0x` hexadecimal within 64 bits.
+        static func integer(_ text: String) -> String? {
+            if text.hasPrefix("0x") { return Int64(text.dropFirst(2), radix: 16).map(String.init) }
+            if text.hasPrefix("0o") { return Int64(text.dropFirst(2), radix: 8).map(String.init) }
+            var digits = Substring(text)
+            var sign = ""
+            if digits.first == "+" { digits = digits.dropFirst() } else if digits.first == "-" {
+                sign = "-"
+                digits = digits.dropFirst()
+            }
+            while digits.count > 1 && digits.first == "0" { digits = digits.dropFirst() }
+            return digits == "0" ? "0" : sign + digits
+        }
+    }
+}
+
+extension JSONValue {
+    /// The text itself when it is a JSON number exactly (RFC 8259 §6), else `nil`.
+    var jsonNumberText: String? {
+        guard case .number(let text) = self, (try? JSONValue(parsing: text)) == .number(text) else { return nil }
+        return text
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+import SanitizeKit
+import SanitizeYAML
+
+extension Validate {
+    /// The contract from `--schema` (with the parsed schema, for the shape check) or from
+    /// `--openapi`/`--component` (no shape check: its root is a component, not a document).
+    func compileContract(resources: ContractResources, options: Contract.Options) throws -> (Contract, JSONValue?) {
+        if let openAPI, let component {
+            return (try Contract(openAPI: URL(fileURLWithPath: openAPI), component: component, resources: resources, options: options), nil)
+        }
+        let (contract, schemaValue) = try Contract.compile(
+            contentsOf: URL(fileURLWithPath: schema ?? ""), resources: resources, options: options)
+        return (contract, schemaValue)
+    }
+
+    /// Validates one instance file: YAML (`.yaml`, `.yml`) read into the JSON data model, any
+    /// other as JSON. YAML that cannot be read (or holds what JSON cannot) is a violation at
+    /// the root with the reader's code, as JSON that does not parse is.
+    static func validate(_ data: Data, of file: String, with contract: Contract) -> ValidationResult {
+        guard YAMLReader.isYAMLFile(file) else { return contract.validate(data) }
+        do {
+            let value = try YAMLReader.read([UInt8](data), limits: contract.options.limits)
+            return contract.validate(Data(value.serialized()))
+        } catch {
+            let place = error.location.map { " (\($0))" } ?? ""
+            let violation = Violation(
+                instanceLocation: "", keywordLocation: "", absoluteKeywordLocation: "",
+                code: Violation.Code(rawValue: error.code.rawValue), message: "not readable YAML: \(error.reason)\(place)")
+            return ValidationResult(isValid: false, violations: [violation])
+        }
+    }
+}

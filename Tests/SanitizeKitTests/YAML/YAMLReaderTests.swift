@@ -1,0 +1,68 @@
+import Foundation
+import SanitizeKit
+import SanitizeYAML
+import Testing
+
+/// YAML read into the JSON data model: YAML 1.2 core scalars, and clear refusals for what
+/// JSON cannot hold.
+struct YAMLReaderTests {
+    @Test(arguments: [
+        ("a: 1\nb: -007\nc: 0x1F\nd: 0o17\ne: 1.5\nf: .5\ng: 1e3\n", #"{"a":1,"b":-7,"c":31,"d":15,"e":1.5,"f":0.5,"g":1e3}"#),
+        ("t: true\nf: FALSE\nn: ~\ne:\ns: yes\non: off\nd: 2024-01-02\n", #"{"t":true,"f":false,"n":null,"e":null,"s":"yes","on":"off","d":"2024-01-02"}"#),
+        ("- 'quoted: 1'\n- \"true\"\n- [1, {x: y}]\n", #"["quoted: 1","true",[1,{"x":"y"}]]"#),
+        ("base: &b {k: v}\nuse: *b\n", #"{"base":{"k":"v"},"use":{"k":"v"}}"#),
+        ("", "null"),
+        ("big: 99999999999999999999\n", #"{"big":99999999999999999999}"#),
+    ])
+    func readsIntoTheJSONDataModel(_ yaml: String, _ json: String) throws {
+        #expect(try YAMLReader.read(yaml) == JSONValue(parsing: json))
+    }
+
+    @Test(arguments: [
+        ("1: one\n", "not a string"),
+        ("true: yes\n", "not a string"),
+        ("? [a]\n: b\n", "not a string"),
+        ("a: 1\na: 2\n", "duplicate"),
+        ("x: .inf\n", "finite"),
+        ("x: .nan\n", "finite"),
+        ("base: &b {k: v}\nother:\n  <<: *b\n", "merge"),
+        ("a: 1\n---\nb: 2\n", "more than one document"),
+        ("a: [1, 2\n", "not valid YAML"),
+        ("x: 0x1FFFFFFFFFFFFFFFFF\n", "64 bits"),
+    ])
+    func refusesWhatJSONCannotHold(_ yaml: String, _ reason: String) {
+        do {
+            let value = try YAMLReader.read(yaml)
+            Issue.record("read as \(value.jsonText)")
+        } catch {
+            #expect(error.code == .yamlInvalid, "\(error)")
+            #expect(error.reason.contains(reason), "\(error.reason)")
+        }
+    }
+
+    /// "Billion laughs": nine levels of nine aliases expand to 9^9 values; reading stops at
+    /// the limit with an error, quickly, instead of building them.
+    @Test func aliasBombStopsAtTheLimit() {
+        var yaml = "a0: &a0 [x, x, x, x, x, x, x, x, x]\n"
+        for level in 1...9 {
+            let previous = "*a\(level - 1)"
+            yaml += "a\(level): &a\(level) [\(Array(repeating: previous, count: 9).joined(separator: ", "))]\n"
+        }
+        do {
+            _ = try YAMLReader.read(yaml)
+            Issue.record("an alias bomb was expanded")
+        } catch {
+            #expect(error.code == .limitExceeded)
+            #expect(error.reason.contains("aliases"))
+        }
+    }
+
+    @Test func deepNestingStopsAtTheDepthLimit() {
+        let yaml = String(repeating: "[", count: 600) + String(repeating: "]", count: 600)
+        #expect(throws: SanitizeError.self) { try YAMLReader.read(yaml, limits: JSONLimits(maxDepth: 100)) }
+    }
+
+    @Test func invalidUTF8IsRefused() {
+        #expect(throws: SanitizeError.self) { try YAMLReader.read([0x61, 0x3A, 0x20, 0xFF]) }
+    }
+}
