@@ -26,6 +26,7 @@ struct SanitizeCommand: ParsableCommand {
             Check.self,
             Message.self,
             Guard.self,
+            Pin.self,
         ]
     )
 
