@@ -152,10 +152,7 @@ public final class GuardedHTTPClient: Sendable {
         if let body { outgoing.body = .bytes(body) }
         do {
             let response = try await client.execute(outgoing, timeout: .seconds(configuration.timeoutSeconds))
-            var fields = HTTPFields()
-            for (name, value) in response.headers {
-                if let fieldName = HTTPField.Name(name) { fields.append(HTTPField(name: fieldName, value: value)) }
-            }
+            let fields = HTTPFields(nioHeaders: response.headers)
             let limit = configuration.maxResponseBytes
             let buffer: ByteBuffer
             do {

@@ -60,9 +60,7 @@ struct PinnedTransport: Sendable {
                 switch part {
                 case .head(let responseHead):
                     status = HTTPResponse.Status(code: Int(responseHead.status.code))
-                    for (name, value) in responseHead.headers {
-                        if let fieldName = HTTPField.Name(name) { fields.append(HTTPField(name: fieldName, value: value)) }
-                    }
+                    fields = HTTPFields(nioHeaders: responseHead.headers)
                 case .body(let buffer):
                     guard bytes.count + buffer.readableBytes <= maxResponseBytes else {
                         throw GuardedClientError(
