@@ -16,10 +16,27 @@ let package = Package(
         .library(name: "SanitizeKit", targets: ["SanitizeKit"]),
         .library(name: "SanitizeYAML", targets: ["SanitizeYAML"]),
         .executable(name: "sanitize", targets: ["sanitize"]),
+        // Adapters: each its own product, so an app links only the HTTP stack it uses
+        // (docs/adapters.md); the core above gains only swift-http-types.
+        .library(name: "SanitizePinning", targets: ["SanitizePinning"]),
+        .library(name: "SanitizeURLSession", targets: ["SanitizeURLSession"]),
+        .library(name: "SanitizeAsyncHTTPClient", targets: ["SanitizeAsyncHTTPClient"]),
+        .library(name: "SanitizeOpenAPI", targets: ["SanitizeOpenAPI"]),
+        .library(name: "SanitizeHummingbird", targets: ["SanitizeHummingbird"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     ],
     targets: [
         .systemLibrary(
@@ -29,7 +46,70 @@ let package = Package(
         ),
         .target(
             name: "SanitizeKit",
-            dependencies: ["CPCRE2"],
+            dependencies: ["CPCRE2", .product(name: "HTTPTypes", package: "swift-http-types")],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "SanitizePinning",
+            dependencies: [
+                "SanitizeKit",
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "SanitizeURLSession",
+            dependencies: ["SanitizeKit", .product(name: "HTTPTypes", package: "swift-http-types")],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "SanitizeAsyncHTTPClient",
+            dependencies: [
+                "SanitizeKit", "SanitizePinning",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "SanitizeOpenAPI",
+            dependencies: [
+                "SanitizeKit",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "SanitizeHummingbird",
+            dependencies: [
+                "SanitizeKit",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // The README's adapter snippets, compiled so they cannot rot (never run).
+        .target(
+            name: "AdapterExamples",
+            dependencies: [
+                "SanitizeKit", "SanitizeURLSession", "SanitizeAsyncHTTPClient", "SanitizeOpenAPI",
+                "SanitizeHummingbird", "SanitizePinning",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            path: "Examples/AdapterExamples",
             swiftSettings: swiftSettings
         ),
         // YAML (instances, OpenAPI documents) apart from the core library, which stays
@@ -44,6 +124,8 @@ let package = Package(
             dependencies: [
                 "SanitizeKit",
                 "SanitizeYAML",
+                "SanitizePinning",
+                .product(name: "X509", package: "swift-certificates"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
@@ -57,7 +139,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SanitizeKitTests",
-            dependencies: ["SanitizeKit", "TestSupport", "SanitizeYAML"],
+            dependencies: ["SanitizeKit", "TestSupport", "SanitizeYAML", .product(name: "HTTPTypes", package: "swift-http-types")],
             exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),
@@ -85,6 +167,26 @@ let package = Package(
         .testTarget(
             name: "IntegrationTests",
             dependencies: ["SanitizeKit", "sanitize", "TestSupport"],
+            exclude: ["Fixtures"],
+            swiftSettings: swiftSettings
+        ),
+        // Real servers on loopback behind every adapter; needs the heavy HTTP stacks.
+        .testTarget(
+            name: "SanitizeAdapterTests",
+            dependencies: [
+                "SanitizeKit", "SanitizePinning", "SanitizeURLSession", "SanitizeAsyncHTTPClient",
+                "SanitizeOpenAPI", "SanitizeHummingbird", "AdapterExamples", "sanitize",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),

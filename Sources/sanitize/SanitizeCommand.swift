@@ -28,6 +28,7 @@ struct SanitizeCommand: ParsableCommand {
             Check.self,
             Message.self,
             Guard.self,
+            Pin.self,
         ]
     )
 

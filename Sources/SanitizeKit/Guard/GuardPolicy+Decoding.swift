@@ -4,6 +4,7 @@ extension GuardPolicy: Decodable {
     private enum CodingKeys: String, CodingKey {
         case schema = "$schema"
         case description, version, transport, credentials, headers
+        case pins
     }
 
     /// Decodes a policy, rejecting unknown keys and any `version` other than 1.
@@ -25,6 +26,7 @@ extension GuardPolicy: Decodable {
             credentials: try container.decodeIfPresent(CredentialPolicy.self, forKey: .credentials)
                 ?? CredentialPolicy(),
             headers: try container.decodeIfPresent(HeaderLimits.self, forKey: .headers) ?? HeaderLimits())
+        self.pins = try container.decodeIfPresent([PinnedHost].self, forKey: .pins) ?? []
     }
 
     /// Decodes a policy from JSON bytes.

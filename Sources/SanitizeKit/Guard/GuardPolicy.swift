@@ -15,6 +15,8 @@ public struct GuardPolicy: Hashable, Sendable {
     public var credentials: CredentialPolicy
     /// Size limits on the request headers.
     public var headers: HeaderLimits
+    /// TLS public-key pins per host (compile with ``PinSet/init(_:)``; see `PinSet.swift`).
+    public var pins: [PinnedHost] = []
 
     /// Creates a policy; the defaults are the safe ones.
     /// - Parameters:

@@ -42,7 +42,7 @@ struct GuardPolicyTests {
             Set(((object?["properties"] as? [String: Any]) ?? [:]).keys)
         }
         let properties = schema["properties"] as? [String: Any]
-        #expect(keys(schema) == ["$schema", "description", "version", "transport", "credentials", "headers"])
+        #expect(keys(schema) == ["$schema", "description", "version", "transport", "credentials", "headers", "pins"])
         #expect(
             keys(properties?["transport"] as? [String: Any]) == [
                 "httpExceptions", "loopback", "localNetwork", "allowUserinfo",

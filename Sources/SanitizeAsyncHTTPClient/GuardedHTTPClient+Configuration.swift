@@ -1,0 +1,36 @@
+public import X509
+public import Logging
+
+extension GuardedHTTPClient {
+    /// The client's limits and trust.
+    public struct Configuration: Sendable {
+        /// The most redirects one call follows (each hop checked by the guard).
+        public var maxRedirects: Int
+        /// The longest response body accepted, in bytes.
+        public var maxResponseBytes: Int
+        /// How long one hop may take, in seconds (connection, request and response).
+        public var timeoutSeconds: Int64
+        /// The roots ordinary trust evaluation accepts; `nil` means the system's roots.
+        public var trustRoots: [Certificate]?
+        /// Where warnings go (an expired pin set, a redirect that lost its credentials).
+        public var logger: Logger
+
+        /// Creates a configuration.
+        /// - Parameters:
+        ///   - maxRedirects: redirects followed per call (default 5).
+        ///   - maxResponseBytes: response body bound (default 10 MiB).
+        ///   - timeoutSeconds: time per hop (default 30).
+        ///   - trustRoots: trusted roots, `nil` for the system's.
+        ///   - logger: the logger for warnings.
+        public init(
+            maxRedirects: Int = 5, maxResponseBytes: Int = 10 << 20, timeoutSeconds: Int64 = 30,
+            trustRoots: [Certificate]? = nil, logger: Logger = Logger(label: "SanitizeAsyncHTTPClient")
+        ) {
+            self.maxRedirects = maxRedirects
+            self.maxResponseBytes = maxResponseBytes
+            self.timeoutSeconds = timeoutSeconds
+            self.trustRoots = trustRoots
+            self.logger = logger
+        }
+    }
+}

@@ -1,0 +1,187 @@
+import AsyncHTTPClient
+import Foundation
+public import HTTPTypes
+import Logging
+import NIOCore
+import NIOHTTP1
+import NIOSSL
+public import SanitizeKit
+import X509
+import SwiftASN1
+
+/// AsyncHTTPClient with the request guard in the path: every request and every redirect hop
+/// is checked before it is sent, redirects are followed here (AsyncHTTPClient's own
+/// following is off) so credential headers never leave their scope, response bodies are
+/// bounded, and pinned hosts (the policy's `pins`) are reached only when a certificate of
+/// their validated chain has a pinned public key.
+///
+/// ```swift
+/// let client = try GuardedHTTPClient(requestGuard: try RequestGuard(contentsOf: policyURL))
+/// defer { Task { try await client.shutdown() } }
+/// var request = HTTPRequest(method: .get, scheme: "https", authority: "api.example.com", path: "/v1/me")
+/// request.headerFields[.authorization] = "Bearer abc"
+/// let response = try await client.execute(request)
+/// ```
+public final class GuardedHTTPClient: Sendable {
+    /// The guard every hop is checked by.
+    public let requestGuard: RequestGuard
+    /// The compiled pins of the guard's policy.
+    public let pins: PinSet
+    /// Limits and trust.
+    public let configuration: Configuration
+    private let client: HTTPClient
+    private let pinned: PinnedTransport
+
+    /// Creates a client on AsyncHTTPClient's shared event loop group.
+    /// - Parameters:
+    ///   - requestGuard: the guard (its policy's `pins` are compiled here).
+    ///   - configuration: limits and trust roots.
+    /// - Throws: ``SanitizeError`` `policy-invalid` for unusable pins; NIOSSL's error when the
+    ///   TLS configuration cannot be built.
+    public init(requestGuard: RequestGuard, configuration: Configuration = Configuration()) throws {
+        self.requestGuard = requestGuard
+        self.pins = try PinSet(requestGuard.policy.pins)
+        self.configuration = configuration
+
+        var tls = TLSConfiguration.makeClientConfiguration()
+        if let roots = configuration.trustRoots {
+            tls.trustRoots = .certificates(
+                try roots.map { try NIOSSLCertificate(bytes: Self.derBytes(of: $0), format: .der) })
+        }
+        var clientConfiguration = HTTPClient.Configuration(tlsConfiguration: tls, redirectConfiguration: .disallow)
+        clientConfiguration.decompression = .disabled
+        let group = HTTPClient.defaultEventLoopGroup
+        self.client = HTTPClient(eventLoopGroupProvider: .shared(group), configuration: clientConfiguration)
+
+        // The pinned transport: BoringSSL's verification is replaced by ChainVerifier, which
+        // runs ordinary trust itself, so the context needs no roots of its own.
+        var pinnedTLS = TLSConfiguration.makeClientConfiguration()
+        pinnedTLS.verifySignatureAlgorithms = [
+            .ecdsaSecp256R1Sha256, .ecdsaSecp384R1Sha384, .ecdsaSecp521R1Sha512, .rsaPssRsaeSha256,
+            .rsaPssRsaeSha384, .rsaPssRsaeSha512, .rsaPkcs1Sha256, .rsaPkcs1Sha384, .rsaPkcs1Sha512, .ed25519,
+        ]
+        let roots: CertificateStore = configuration.trustRoots.map { CertificateStore($0) } ?? .systemTrustRoots
+        self.pinned = PinnedTransport(
+            group: group, context: try NIOSSLContext(configuration: pinnedTLS),
+            verifier: ChainVerifier(pins: pins, roots: roots, logger: configuration.logger),
+            maxResponseBytes: configuration.maxResponseBytes, timeout: .seconds(configuration.timeoutSeconds))
+    }
+
+    /// Stops the underlying AsyncHTTPClient; call once, when done.
+    /// - Throws: AsyncHTTPClient's shutdown error.
+    public func shutdown() async throws { try await client.shutdown() }
+
+    /// Sends a request, following redirects the guard allows.
+    ///
+    /// The first request must pass ``RequestGuard/check(_:)`` as it is (credential headers to
+    /// a host outside the allowlist are refused, not silently dropped). Each redirect hop is
+    /// checked by ``RequestGuard/redirect(_:to:method:)``: credential headers are dropped when
+    /// the target leaves their scope, and a target the policy refuses (plain http, loopback,
+    /// local network…) stops the call. 303, and 301/302 after POST, continue as GET without
+    /// a body (RFC 9110 §15.4).
+    /// - Parameters:
+    ///   - request: an absolute request (scheme and authority set).
+    ///   - body: the request body, if any (kept across 307 and 308).
+    /// - Returns: the final response, its body read whole.
+    /// - Throws: ``GuardedClientError`` with the guard's code, or `too-many-redirects`,
+    ///   `redirect-invalid`, `response-too-large`, `pinned-host-insecure`, `transport-failed`.
+    public func execute(_ request: HTTPRequest, body: [UInt8]? = nil) async throws(GuardedClientError)
+        -> GuardedResponse
+    {
+        if case .deny(let reason) = requestGuard.check(request) { throw GuardedClientError(reason) }
+        var current = request
+        var currentBody = body
+        var removed: [String] = []
+        var hops = 0
+        while true {
+            var response = try await send(current, body: currentBody)
+            response.url = Self.url(of: current)
+            guard [301, 302, 303, 307, 308].contains(response.status.code) else {
+                response.removedHeaders = removed
+                return response
+            }
+            hops += 1
+            guard hops <= configuration.maxRedirects else {
+                throw GuardedClientError(.tooManyRedirects, "more than \(configuration.maxRedirects) redirects")
+            }
+            guard let location = response.headerFields[.location],
+                let base = URL(string: response.url), let target = URL(string: location, relativeTo: base)
+            else {
+                throw GuardedClientError(.redirectInvalid, "redirect \(response.status.code) without a usable Location")
+            }
+            let code = response.status.code
+            let becomesGet = code == 303 || ((code == 301 || code == 302) && current.method == .post)
+            switch requestGuard.redirect(
+                current, to: target.absoluteString, method: becomesGet ? .get : nil)
+            {
+            case .failure(let denial): throw GuardedClientError(denial)
+            case .success(let next):
+                if !next.removed.isEmpty {
+                    configuration.logger.info(
+                        "redirect to \(next.request.authority ?? "?") dropped \(next.removed.joined(separator: ", "))")
+                }
+                removed += next.removed
+                current = next.request
+                if becomesGet {
+                    currentBody = nil
+                    current.headerFields[.contentLength] = nil
+                    current.headerFields[.contentType] = nil
+                }
+            }
+        }
+    }
+
+    /// One hop: through the pinned transport for a pinned host, else through AsyncHTTPClient.
+    private func send(_ request: HTTPRequest, body: [UInt8]?) async throws(GuardedClientError) -> GuardedResponse {
+        let host = request.authority.flatMap { HostPort(authority: $0)?.host } ?? ""
+        if pins.entry(for: host) != nil {
+            guard request.scheme == "https" else {
+                throw GuardedClientError(.pinnedHostInsecure, "\(host) is pinned; plain http cannot be checked")
+            }
+            do {
+                return try await pinned.send(request, body: body)
+            } catch let error as GuardedClientError {
+                throw error
+            } catch {
+                throw GuardedClientError(.transportFailed, "\(host): \(Self.describe(error))")
+            }
+        }
+        var outgoing = HTTPClientRequest(url: Self.url(of: request))
+        outgoing.method = HTTPMethod(rawValue: request.method.rawValue)
+        for field in request.headerFields { outgoing.headers.add(name: field.name.rawName, value: field.value) }
+        if let body { outgoing.body = .bytes(body) }
+        do {
+            let response = try await client.execute(outgoing, timeout: .seconds(configuration.timeoutSeconds))
+            let fields = HTTPFields(nioHeaders: response.headers)
+            let limit = configuration.maxResponseBytes
+            let buffer: ByteBuffer
+            do {
+                buffer = try await response.body.collect(upTo: limit)
+            } catch is NIOTooManyBytesError {
+                throw GuardedClientError(.responseTooLarge, "response body is longer than \(limit) bytes")
+            }
+            return GuardedResponse(
+                status: HTTPResponse.Status(code: Int(response.status.code)), headerFields: fields,
+                body: Array(buffer.readableBytesView), url: "", removedHeaders: [])
+        } catch let error as GuardedClientError {
+            throw error
+        } catch {
+            throw GuardedClientError(.transportFailed, "\(host): \(Self.describe(error))")
+        }
+    }
+
+    static func url(of request: HTTPRequest) -> String {
+        "\(request.scheme ?? "https")://\(request.authority ?? "")\(request.path ?? "/")"
+    }
+
+    private static func derBytes(of certificate: Certificate) throws -> [UInt8] {
+        var serializer = DER.Serializer()
+        try serializer.serialize(certificate)
+        return serializer.serializedBytes
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        let text = String(describing: error).split(separator: "\n").first.map(String.init) ?? "failed"
+        return text.count > 300 ? String(text.prefix(300)) + "…" : text
+    }
+}
