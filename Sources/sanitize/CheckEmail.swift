@@ -109,12 +109,18 @@ struct CheckEmail: ParsableCommand {
         let valid = Array("valid".utf8)
         let invalid = Array("invalid".utf8)
         let quiet = quiet
-        try LineLoop.run(input) { line in
+        var reasons: [EmailRejection: String] = [:]  // each reason's text built once, not per line
+        try LineLoop.run(input) { line, output in
             switch validator.validate(line) {
             case .valid:
-                return .accepted(valid)
+                try output.write(valid)  // straight into the buffer: no array handed back per line
+                return .written
             case .invalid(let rejection):
-                return .rejected(output: invalid, reason: quiet ? nil : "\(rejection) [\(rejection.code)]")
+                if quiet { return .rejected(output: invalid, reason: nil) }
+                if let reason = reasons[rejection] { return .rejected(output: invalid, reason: reason) }
+                let reason = "\(rejection) [\(rejection.code)]"
+                reasons[rejection] = reason
+                return .rejected(output: invalid, reason: reason)
             }
         }
     }

@@ -38,55 +38,24 @@ enum LineLoop {
         _ input: LineInput,
         writing transform: (UnsafeRawBufferPointer, inout OutputWriter) throws -> LineOutcome
     ) throws {
-        var output = OutputWriter(descriptor: 1)
-        var errors = OutputWriter(descriptor: 2)
-        var rejected = 0
-
-        func emit(_ outcome: LineOutcome, line number: Int, endsInCR: Bool = false) throws {
-            switch outcome {
-            case .accepted(let bytes):
-                try output.write(bytes)
-            case .written:
-                break
-            case .rejected(let bytes, let reason):
-                rejected += 1
-                try output.write(bytes)
-                if let reason {
-                    let hint = endsInCR ? " (the line ends with a carriage return: CRLF line ends? remove the CRs first)" : ""
-                    try errors.write("sanitize: line \(number): \(reason)\(hint)\n")
-                }
-            }
-            try output.write(byte: 0x0A)
-        }
-
-        /// Runs `transform` on one line and emits its outcome.
-        func process(_ bytes: UnsafeRawBufferPointer, line number: Int) throws {
-            let outcome = try transform(bytes, &output)
-            try emit(outcome, line: number, endsInCR: bytes.last == 0x0D)
-        }
-
-        /// Both outputs go out whenever the input has nothing more ready (someone typing,
-        /// a slow producer), so answers never wait for a full buffer, and stdout before
-        /// stderr, so a terminal shows them in step.
-        func flushBoth() throws {
-            try output.flush()
-            try errors.flush()
-        }
+        // One struct, not local variables captured by nested functions: captured variables
+        // are boxed and every access pays a dynamic exclusivity check, on every line.
+        var sink = LineSink()
 
         if input.values.isEmpty {
             var reader = LineReader(descriptor: 0, maxLineBytes: input.maxLineBytes)
             while let line = try reader.next() {
                 switch line {
                 case .bytes(let number, let bytes):
-                    try process(bytes, line: number)
+                    try sink.emit(try transform(bytes, &sink.output), line: number, endsInCR: bytes.last == 0x0D)
                 case .oversized(let number, let byteCount):
-                    try emit(
+                    try sink.emit(
                         .rejected(
                             output: [],
                             reason: "line is \(byteCount) bytes, over the limit of \(input.maxLineBytes) [limit-exceeded]"),
                         line: number)
                 }
-                if !reader.canReadWithoutWaiting { try flushBoth() }
+                if !reader.canReadWithoutWaiting { try sink.flushBoth() }
             }
         } else {
             // Arguments obey the rules of lines: their bytes as the shell passed them (invalid
@@ -94,17 +63,60 @@ enum LineLoop {
             for (index, value) in input.values.enumerated() {
                 let bytes = RawArguments.bytes(of: value)
                 if let newline = bytes.firstIndex(of: 0x0A) {
-                    try emit(
+                    try sink.emit(
                         .rejected(
                             output: [],
                             reason: "the argument holds a line feed at byte \(newline); one value is one line [line-feed]"),
                         line: index + 1)
                     continue
                 }
-                try bytes.withUnsafeBytes { raw throws in try process(raw, line: index + 1) }
+                try bytes.withUnsafeBytes { raw throws in
+                    try sink.emit(try transform(raw, &sink.output), line: index + 1, endsInCR: raw.last == 0x0D)
+                }
             }
         }
-        try flushBoth()
-        if rejected > 0 { throw ExitCode(1) }
+        try sink.flushBoth()
+        if sink.rejected > 0 { throw ExitCode(1) }
+    }
+}
+
+/// Where a line loop's results go: standard output, the reasons on standard error, the count
+/// of rejected lines.
+private struct LineSink: ~Copyable {
+    var output = OutputWriter(descriptor: 1)
+    var errors = OutputWriter(descriptor: 2)
+    var rejected = 0
+
+    /// Writes one line's output line, and its reason when it was rejected.
+    mutating func emit(_ outcome: LineOutcome, line number: Int, endsInCR: Bool = false) throws {
+        switch outcome {
+        case .accepted(let bytes):
+            try output.write(bytes)
+        case .written:
+            break
+        case .rejected(let bytes, let reason):
+            rejected += 1
+            try output.write(bytes)
+            if let reason {
+                // Written piece by piece: an input with many rejected lines builds no String per line.
+                try errors.write("sanitize: line ")
+                try errors.write(decimal: number)
+                try errors.write(": ")
+                try errors.write(reason)
+                if endsInCR {
+                    try errors.write(" (the line ends with a carriage return: CRLF line ends? remove the CRs first)")
+                }
+                try errors.write(byte: 0x0A)
+            }
+        }
+        try output.write(byte: 0x0A)
+    }
+
+    /// Both outputs go out whenever the input has nothing more ready (someone typing, a slow
+    /// producer), so answers never wait for a full buffer, and stdout before stderr, so a
+    /// terminal shows them in step.
+    mutating func flushBoth() throws {
+        try output.flush()
+        try errors.flush()
     }
 }

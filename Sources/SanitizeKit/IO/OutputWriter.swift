@@ -109,6 +109,27 @@ package struct OutputWriter: ~Copyable {
         try text.withUTF8 { utf8 throws in try write(UnsafeRawBufferPointer(utf8)) }
     }
 
+    /// Appends an integer in decimal, without building a `String`.
+    package mutating func write(decimal value: Int) throws {
+        var magnitude = value.magnitude
+        var count = value < 0 ? 1 : 0
+        var probe = magnitude
+        repeat {
+            count += 1
+            probe /= 10
+        } while probe > 0
+        try append(reservingCapacity: count) { out in
+            var index = count
+            repeat {
+                index -= 1
+                out[index] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            if value < 0 { out[0] = UInt8(ascii: "-") }
+            return count
+        }
+    }
+
     /// Appends one byte.
     package mutating func write(byte: UInt8) throws {
         if count == buffer.count { try flush() }

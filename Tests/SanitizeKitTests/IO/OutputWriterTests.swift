@@ -24,6 +24,14 @@ struct OutputWriterTests {
         return Array(try Data(contentsOf: URL(fileURLWithPath: path)))
     }
 
+    @Test("decimal integers are written as String(n) would", arguments: [0, 7, 10, 99, 65_536, -1, -120, Int.max, Int.min])
+    func decimal(value: Int) throws {
+        let bytes = try written { writer in
+            for _ in 0..<5 { try writer.write(decimal: value) }  // across flushes of the 64-byte buffer
+        }
+        #expect(bytes == Array(String(repeating: String(value), count: 5).utf8))
+    }
+
     @Test func reservedWritesLandInOrderAcrossFlushes() throws {
         let bytes = try written { writer in
             for n in 0..<100 {
