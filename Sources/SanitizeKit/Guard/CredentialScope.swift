@@ -39,11 +39,9 @@ struct CredentialScope: Hashable, Sendable {
         }
     }
 
-    /// Whether `url` falls under this scope. An ambiguous path never matches.
-    func matches(_ url: GuardURL) -> Bool {
-        guard url.scheme == scheme, url.port == port, url.host == host,
-            case .success(let segments) = url.path
-        else { return false }
+    /// Whether `url`, whose normalized path is `segments`, falls under this scope.
+    func matches(_ url: GuardURL, segments: [String]) -> Bool {
+        guard url.scheme == scheme, url.port == port, url.host == host else { return false }
         return PathNormalization.hasPrefix(segments, pathPrefix)
     }
 }

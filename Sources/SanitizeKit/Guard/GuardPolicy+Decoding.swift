@@ -100,7 +100,7 @@ extension TransportPolicy.LocalAccess: Decodable {
 
 extension CredentialPolicy: Decodable {
     private enum CodingKeys: String, CodingKey {
-        case additionalHeaderNames, allowedBaseURLs, exemptHeaderNames
+        case additionalHeaderNames, allowedBaseURLs, exemptHeaderNames, serverDecodesDots
     }
 
     /// Decodes credential scoping, rejecting unknown keys.
@@ -113,6 +113,7 @@ extension CredentialPolicy: Decodable {
             additionalHeaderNames: try container.decodeIfPresent([String].self, forKey: .additionalHeaderNames) ?? [],
             allowedBaseURLs: try container.decodeIfPresent([String].self, forKey: .allowedBaseURLs) ?? [],
             exemptHeaderNames: try container.decodeIfPresent([String].self, forKey: .exemptHeaderNames) ?? [])
+        serverDecodesDots = try container.decodeIfPresent(Bool.self, forKey: .serverDecodesDots) ?? false
     }
 }
 

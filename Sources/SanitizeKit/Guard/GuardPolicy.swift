@@ -106,6 +106,10 @@ public struct CredentialPolicy: Hashable, Sendable {
     /// Names from ``defaultHeaderNames`` that this policy does not treat as credentials
     /// (compared without ASCII case).
     public var exemptHeaderNames: [String] = []
+    /// Whether the servers behind the allowlisted base URLs decode `%2e` before routing. When
+    /// `false` (the default) a path holding `%2e` is ambiguous and gets no credentials; when
+    /// `true` it is read as `.` (so `/admin/%2e%2e/v1/x` is `/v1/x`).
+    public var serverDecodesDots = false
 
     /// Creates credential scoping; by default no URL may receive credentials.
     /// - Parameters:

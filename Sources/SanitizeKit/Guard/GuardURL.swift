@@ -41,6 +41,13 @@ struct GuardURL: Sendable {
     /// The path after ``PathNormalization``, or why it could not be normalized safely.
     var path: Result<[String], GuardDenial>
 
+    /// ``path``, or, when the server decodes `%2e` (a policy says so), the path normalized
+    /// with `%2e` read as `.`.
+    func path(decodingDots: Bool) -> Result<[String], GuardDenial> {
+        guard decodingDots else { return path }
+        return PathNormalization.segments(pathRange.isEmpty ? [UInt8(ascii: "/")] : bytes[pathRange], decodesDots: true)
+    }
+
     /// The path as written (`/` when empty), without query and fragment, for messages.
     var rawPath: String {
         pathRange.isEmpty ? "/" : String(decoding: bytes[pathRange], as: UTF8.self)

@@ -29,9 +29,12 @@ enum PathNormalization {
 
     /// The normalized segments of `path` (which starts with `/`), without a trailing empty
     /// segment, or the reason the path is ambiguous.
-    /// - Parameter path: the path part of a URL, escapes already known to be well formed.
+    /// - Parameters:
+    ///   - path: the path part of a URL, escapes already known to be well formed.
+    ///   - decodesDots: whether the server decodes `%2e` before routing (a policy says so), so
+    ///     that `%2e` is read as `.` instead of refused.
     /// - Returns: the segments, or a `credentials-not-allowed` denial naming the ambiguity.
-    static func segments(_ path: ArraySlice<UInt8>) -> Result<[String], GuardDenial> {
+    static func segments(_ path: ArraySlice<UInt8>, decodesDots: Bool = false) -> Result<[String], GuardDenial> {
         var output: [String] = []
         var start = path.startIndex
         if start < path.endIndex && path[start] == UInt8(ascii: "/") { start += 1 }
@@ -62,7 +65,7 @@ enum PathNormalization {
                     switch value {
                     case 0x2F, 0x5C, 0x00, 0x25:
                         return .failure(ambiguous("path contains an encoded '/', '\\', NUL or '%'"))
-                    case 0x2E:
+                    case 0x2E where !decodesDots:
                         // curl and URLSession send %2e as it is; a server that does not decode
                         // it before routing reads `/admin/%2e%2e/v1` under /admin.
                         return .failure(ambiguous("path contains an encoded '.' (%2e), which servers route differently"))

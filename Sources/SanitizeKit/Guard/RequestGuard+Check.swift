@@ -183,10 +183,12 @@ extension RequestGuard {
 
     /// `nil` when credentials may go to `url`, otherwise a description of the target and why not.
     func credentialRefusal(_ url: GuardURL) -> String? {
-        if case .failure(let denial) = url.path {
-            return "\(url.scheme.rawValue)://\(url.authorityText): \(denial.text)"
+        let segments: [String]
+        switch url.path(decodingDots: policy.credentials.serverDecodesDots) {
+        case .success(let value): segments = value
+        case .failure(let denial): return "\(url.scheme.rawValue)://\(url.authorityText): \(denial.text)"
         }
-        if scopes.contains(where: { $0.matches(url) }) { return nil }
+        if scopes.contains(where: { $0.matches(url, segments: segments) }) { return nil }
         return "\(url.scheme.rawValue)://\(url.authorityText)\(url.rawPath) (not in the credential allowlist)"
     }
 }

@@ -23,6 +23,9 @@ package struct IDNAError: Error, Hashable, Sendable, CustomStringConvertible {
         /// A ZERO WIDTH (NON-)JOINER outside the contexts of RFC 5892 Appendix A.1 and A.2
         /// (CheckJoiners, UTS #46 §4.1 criterion 7).
         case contextJ = "idna-contextj"
+        /// A code point outside its IDNA2008 CONTEXTO context, or one of IDNA2008's DISALLOWED
+        /// exceptions (``UTS46/Options/checkContextO``; RFC 5892 Appendix A.3–A.9, §2.6).
+        case contextO = "idna-contexto"
         /// A label of a Bidi domain name that breaks a rule of RFC 5893 §2 (CheckBidi, UTS #46
         /// §4.1 criterion 8).
         case bidi = "idna-bidi"

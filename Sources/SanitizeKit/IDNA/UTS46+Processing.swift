@@ -35,6 +35,21 @@ extension UTS46 {
         var offset = 0
         for scalar in domain.unicodeScalars {
             let mapped: ArraySlice<Unicode.Scalar>
+            if scalar.isASCII {
+                // The table's ASCII rows (a test checks them): with UseSTD3ASCIIRules=false every
+                // ASCII code point is valid but A–Z, which map to a–z.
+                let value = UInt8(scalar.value)
+                let lowered = Unicode.Scalar(value >= 0x41 && value <= 0x5A ? value | 0x20 : value)
+                offset += 1
+                if lowered == "." {
+                    labels.append(current)
+                    current = Label(scalars: [], mapped: [], origins: [], inputOffset: offset)
+                } else {
+                    current.mapped.append(lowered)
+                    current.origins.append(offset - 1)
+                }
+                continue
+            }
             switch data.status(scalar) {
             case .valid: mapped = [scalar]
             case .mapped: mapped = data.mapping(scalar)

@@ -43,7 +43,8 @@ extension UTS46 {
                 .codePoint, "the code point is not valid in a label (UTS #46 §4.1 criterion 6)", scalar: scalar,
                 byteOffset: label.offset(of: scalar))
         }
-        return checkJoiners(label)
+        if let error = checkJoiners(label) { return error }
+        return options.contains(.checkContextO) ? checkContextO(label) : nil
     }
 
     /// CheckJoiners (UTS #46 §4.1 criterion 7): the CONTEXTJ rules of RFC 5892 Appendix A.1

@@ -35,6 +35,11 @@ package enum UTS46 {
         /// 253 octets in ASCII (a trailing root dot not counted).
         package static let verifyDNSLength = Options(rawValue: 1 << 1)
 
+        /// IDNA2008's CONTEXTO rules (RFC 5892 Appendix A.3–A.9) and its DISALLOWED
+        /// exceptions (RFC 5892 §2.6), which UTS #46 does not apply: for JSON Schema's
+        /// `hostname` format, which follows RFC 5890–5892.
+        package static let checkContextO = Options(rawValue: 1 << 2)
+
         /// WHATWG URL "domain to ASCII" with beStrict = false: no hyphen or length checks.
         package static let whatwg: Options = []
         /// For domains that must be DNS host names (email domains): both checks.

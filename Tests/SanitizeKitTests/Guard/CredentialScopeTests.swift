@@ -146,6 +146,18 @@ struct CredentialScopeTests {
         #expect(redirect.allowedHeaders?.isEmpty == true)
     }
 
+    @Test("%2e in a path: ambiguous by default, read as '.' when the policy says the server decodes it")
+    func encodedDots() throws {
+        let headers = [HTTPHeaderField(name: "Authorization", value: "Bearer t")]
+        let strict = try GuardPolicies.make(#"{"version": 1, "credentials": {"allowedBaseURLs": ["https://h.example/v1"]}}"#)
+        let decoding = try GuardPolicies.make(
+            #"{"version": 1, "credentials": {"allowedBaseURLs": ["https://h.example/v1"], "serverDecodesDots": true}}"#)
+        #expect(strict.check(url: "https://h.example/admin/%2e%2e/v1/x", headers: headers).denialCode == .credentialsNotAllowed)
+        #expect(decoding.check(url: "https://h.example/admin/%2e%2e/v1/x", headers: headers).isAllowed)
+        #expect(decoding.check(url: "https://h.example/v1/%2E%2e/admin", headers: headers).denialCode == .credentialsNotAllowed)
+        #expect(decoding.check(url: "https://h.example/v1/a%2fb", headers: headers).denialCode == .credentialsNotAllowed)
+    }
+
     @Test(
         "the default credential header names, and a policy's exemptions",
         arguments: [

@@ -47,7 +47,7 @@ struct GuardPolicyTests {
             keys(properties?["transport"] as? [String: Any]) == [
                 "httpExceptions", "loopback", "localNetwork", "allowUserinfo",
             ])
-        #expect(keys(properties?["credentials"] as? [String: Any]) == ["additionalHeaderNames", "allowedBaseURLs", "exemptHeaderNames"])
+        #expect(keys(properties?["credentials"] as? [String: Any]) == ["additionalHeaderNames", "allowedBaseURLs", "exemptHeaderNames", "serverDecodesDots"])
         #expect(keys(properties?["headers"] as? [String: Any]) == ["maxTotalBytes", "maxCount"])
         #expect(schema["additionalProperties"] as? Bool == false)
         // Every key the schema lists is accepted by the decoder.

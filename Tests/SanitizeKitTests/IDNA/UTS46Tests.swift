@@ -142,4 +142,18 @@ struct UTS46Tests {
     func aLabel(label: String, valid: Bool) {
         #expect(UTS46.isValidALabel(label) == valid, "\(UTS46.validateALabel(label).map(String.init(describing:)) ?? "valid")")
     }
+
+    @Test("the ASCII fast path of the mapping step says what the table says")
+    func asciiRowsOfTheTable() {
+        let data = UTS46Data.shared
+        for value in UInt8(0)...0x7F {
+            let scalar = Unicode.Scalar(value)
+            if (0x41...0x5A).contains(value) {
+                #expect(data.status(scalar) == .mapped)
+                #expect(Array(data.mapping(scalar)) == [Unicode.Scalar(value | 0x20)])
+            } else {
+                #expect(data.status(scalar) == .valid, "U+\(String(value, radix: 16))")
+            }
+        }
+    }
 }

@@ -72,7 +72,9 @@ enum NetworkFormat {
 
     /// RFC 1123 §2.1 hostname: dot-separated labels of letters, digits and hyphens, 1–63 bytes
     /// each, no hyphen at either end, at most 253 bytes, no empty label (so no trailing dot);
-    /// a label with `--` in positions 3–4 must be an `xn--` A-label that ``IDNALabel`` accepts.
+    /// a label with `--` in positions 3–4 must be an `xn--` A-label that the package's one IDNA
+    /// implementation accepts (``UTS46/isValidALabel(_:options:)`` with CheckHyphens and the
+    /// IDNA2008 CONTEXTO rules).
     static func isHostname(_ text: UnsafeRawBufferPointer) -> Bool {
         let count = text.count
         guard count > 0, count <= 253 else { return false }
@@ -84,8 +86,9 @@ enum NetworkFormat {
                 guard length >= 1, length <= 63, text[labelStart] != 0x2D, text[index - 1] != 0x2D else { return false }
                 if length >= 4, text[labelStart + 2] == 0x2D, text[labelStart + 3] == 0x2D {
                     let prefix = (text[labelStart] | 0x20, text[labelStart + 1] | 0x20)
+                    let label = String(decoding: UnsafeRawBufferPointer(rebasing: text[labelStart..<index]), as: UTF8.self)
                     guard prefix == (0x78, 0x6E), length > 4,
-                        IDNALabel.isValid(punycode: UnsafeRawBufferPointer(rebasing: text[(labelStart + 4)..<index]))
+                        UTS46.isValidALabel(label, options: [.checkHyphens, .checkContextO])
                     else { return false }
                 }
                 labelStart = index + 1
