@@ -11,7 +11,7 @@ import Testing
 /// URLSession (FoundationNetworking) really reach a server on 127.0.0.1, so each denial
 /// stopped a request that would have left for this machine. The server is
 /// `Fixtures/guard/recording_server.py` (python3), on ports the OS chose.
-@Suite("curl and URLSession reach loopback where the guard denies")
+@Suite("curl and URLSession reach loopback where the guard denies", .integration)
 struct CurlAndURLSessionLoopbackTests {
     /// Hosts that the old subset mapping read as public names, and ASCII loopback spellings.
     static let curlHosts = [

@@ -4,7 +4,7 @@ import Testing
 /// `sanitize filter` as a GNU parallel stage (Debian's `parallel`, installed by
 /// `scripts/test`): the shards' records, reports and `--stats` lines together equal one
 /// process's, byte for byte. The commands are the ones README.md "Beyond one machine" shows.
-@Suite("sanitize filter under GNU parallel")
+@Suite("sanitize filter under GNU parallel", .integration)
 struct GNUParallelTests {
     /// 100 000 generated records with blank lines and lines that are not JSON among them
     /// (parallel's `-N` counts every line, so `--line-offset` must too).
@@ -27,7 +27,7 @@ struct GNUParallelTests {
     /// Runs `script` in `directory` with `$SANITIZE`, `$C` (the example contract) and `$MERGE`
     /// (Examples/shards/merge-stats.jq) set; fails the test on a non-zero status.
     static func shell(_ script: String, in directory: URL) throws {
-        let root = Fixtures.repositoryRoot.path
+        let root = TestPaths.repositoryRoot.path
         let result = try ShellProcess.run(
             """
             set -euo pipefail

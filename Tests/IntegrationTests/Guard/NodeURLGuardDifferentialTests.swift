@@ -11,7 +11,7 @@ import Testing
 /// guard's canonical host is node's hostname (trailing dot aside), and credentials go out only
 /// when node's hostname is the allowlisted one. Denials of hosts node reads as public are
 /// false alarms: counted by reason, and checked against the deliberate ones in docs/guard.md.
-@Suite("Guard vs node WHATWG URL")
+@Suite("Guard vs node WHATWG URL", .integration)
 struct NodeURLGuardDifferentialTests {
     struct NodeAnswer: Decodable {
         var ok: Bool
@@ -42,7 +42,7 @@ struct NodeURLGuardDifferentialTests {
 
     /// The absolute inputs of WPT `urltestdata.json`.
     static func wptInputs() throws -> [String] {
-        let data = try Data(contentsOf: Fixtures.url("wpt-url/urltestdata.json"))
+        let data = try Data(contentsOf: TestPaths.unitFixture("wpt-url/urltestdata.json"))
         let entries = try #require(try JSONSerialization.jsonObject(with: data) as? [Any])
         return entries.compactMap { ($0 as? [String: Any])?["input"] as? String }
     }

@@ -4,11 +4,11 @@ import Testing
 /// `scripts/generate-idna-table` (python3, Debian's unicode-data, PyPI idna 3.4's wheel)
 /// regenerates `Sources/SanitizeKit/IDNA/UTS46Data+Tables.swift` byte for byte, so the
 /// committed table is exactly Unicode's data and nobody edited it by hand.
-@Suite("IDNA table regeneration")
+@Suite("IDNA table regeneration", .integration)
 struct PythonIDNATableRegenerationTests {
     @Test("the generator reproduces the committed UTS #46 tables byte for byte")
     func regenerates() throws {
-        let root = Fixtures.repositoryRoot
+        let root = TestPaths.repositoryRoot
         let script = root.appendingPathComponent("scripts/generate-idna-table").path
         let run = try ExternalTool.runExecutable(script, ["--stdout"], in: root)
         #expect(run.status == 0, "generator failed: \(run.stderr)")

@@ -13,7 +13,7 @@ import Testing
 ///   Bidi data predates 14.0 and reads them as L. We refuse: the safe side for the guard.
 /// - 4 ideographs that UTS #46 15.0 and Python's `idna` call valid and node refuses
 ///   (``nodeRefuses``): node then cannot reach the host at all, so accepting them opens nothing.
-@Suite("Differential against node url.domainToASCII")
+@Suite("Differential against node url.domainToASCII", .integration)
 struct NodeDomainToASCIIDifferentialTests {
     static let program = """
         const url = require('url');

@@ -6,7 +6,7 @@ import Testing
 /// same multiset of records and of report keys as one process, and their `--stats` merge into
 /// its counts. One Spark run (1–3 minutes on a loaded 2-core VM: the JVM starts once), bounded
 /// by `timeout`.
-@Suite("sanitize filter under Apache Spark")
+@Suite("sanitize filter under Apache Spark", .integration)
 struct SparkPipeTests {
     /// Java and pyspark are there (scripts/test installs them, so CI always runs this test).
     static let available: Bool = {
@@ -40,7 +40,7 @@ struct SparkPipeTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("spark-command-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let root = Fixtures.repositoryRoot.path
+        let root = TestPaths.repositoryRoot.path
         let result = try ShellProcess.run(
             """
             cd '\(directory.path)'
@@ -75,7 +75,7 @@ struct SparkPipeTests {
         for index in stride(from: 499, to: lines.count, by: 500) { lines[index] = ArraySlice(#"{"id": 1, "broken""#.utf8) }
         try Data(Array(lines.joined(separator: [0x0A])) + [0x0A]).write(to: directory.appendingPathComponent("input.ndjson"))
 
-        let root = Fixtures.repositoryRoot.path
+        let root = TestPaths.repositoryRoot.path
         let result = try ShellProcess.run(
             """
             set -euo pipefail

@@ -3,7 +3,7 @@ import Testing
 
 /// `Examples/shards/merge-stats.jq` run by jq (Debian's `jq`, installed by `scripts/test`):
 /// the `--stats` lines of shards merge into one process's counts, whatever each shard saw.
-@Suite("merging --stats lines with jq")
+@Suite("merging --stats lines with jq", .integration)
 struct JqMergeStatsTests {
     @Test("shards with no invalid record, with codes the others lack, and with blank lines merge into one process's counts")
     func unevenShards() throws {
@@ -18,7 +18,7 @@ struct JqMergeStatsTests {
             let bytes = Array(shard.joined(separator: [0x0A])) + [0x0A]
             try Data(bytes).write(to: directory.appendingPathComponent("shard\(index + 1).ndjson"))
         }
-        let root = Fixtures.repositoryRoot.path
+        let root = TestPaths.repositoryRoot.path
         let result = try ShellProcess.run(
             """
             set -euo pipefail

@@ -13,7 +13,7 @@ import Testing
 /// disallowed, Python must refuse it too, unless the code point was added after Unicode 15.0
 /// (our data) or its entry changed in 15.1 or 16.0 (``changedAfter15``,
 /// ``disallowedIn15MappedIn16``: 72 code points, every one listed).
-@Suite("Differential against Python idna uts46_remap")
+@Suite("Differential against Python idna uts46_remap", .integration)
 struct PythonIDNADifferentialTests {
     static let program = """
         import json, sys, idna
@@ -46,7 +46,7 @@ struct PythonIDNADifferentialTests {
     @Test("every code point: the same mapping, or refused by both, but for later Unicode versions")
     func everyCodePoint() throws {
         let setup = Process()
-        setup.executableURL = Fixtures.repositoryRoot.appendingPathComponent("scripts/install-python-deps")
+        setup.executableURL = TestPaths.repositoryRoot.appendingPathComponent("scripts/install-python-deps")
         setup.arguments = ["idna==3.13"]
         try setup.run()
         setup.waitUntilExit()
