@@ -1,5 +1,6 @@
 /// The checks of the `rfc5321` and `international` modes that a pattern expresses poorly:
-/// lengths in octets, one rule per domain label, address literal values, Punycode.
+/// lengths in octets, one rule per domain label, address literal values, and (in
+/// `international`) unsafe characters and the domain through the UTS #46 canonicaliser.
 enum EmailStructure {
     static let at = UInt8(ascii: "@")
     static let dot = UInt8(ascii: ".")

@@ -8,11 +8,14 @@
 /// ```
 ///
 /// The pattern of each mode is data: `Rules/email/<mode>.pcre`, compiled in as the default and
-/// replaceable with ``init(mode:pattern:options:maxInputBytes:)`` or
-/// ``init(mode:rulesDirectory:options:)``.
+/// replaceable with ``init(mode:pattern:options:maxInputBytes:policy:)`` or
+/// ``init(mode:rulesDirectory:options:policy:)``.
 /// In the ``EmailMode/rfc5321`` and ``EmailMode/international`` modes the pattern is checked
 /// after the rules a regular expression expresses poorly (lengths in octets, label rules,
-/// address literal values, Punycode), so a rejection names the rule that failed. The other
+/// address literal values; in `international` also unsafe characters, NFC and the domain
+/// through the package's UTS #46 canonicaliser), so a rejection names the rule that failed.
+/// Both modes also follow an ``EmailPolicy`` (dot, special-use names, quoted local parts,
+/// literals). The other
 /// modes are their pattern alone; when the built-in `html5` pattern fails, the reason still
 /// names the WHATWG rule (missing `@`, empty or over-long label, hyphen at a label's edge…)
 /// where one explains it.
