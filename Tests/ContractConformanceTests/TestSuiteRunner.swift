@@ -62,6 +62,26 @@ struct TestSuiteRunner {
         #expect(TestSuiteRunner.allFiles.count > 100)
     }
 
+    @Test func everyOppositeVerdictNamesARealTest() throws {
+        for key in ConformanceSkips.opposite.keys {
+            let parts = key.components(separatedBy: "#")
+            try #require(parts.count == 3, "\(key)")
+            let data = try Data(contentsOf: TestSuiteRunner.root.appendingPathComponent("tests/\(parts[0])"))
+            guard case .array(let groups) = try JSONValue(parsing: String(decoding: data, as: UTF8.self)) else {
+                Issue.record("\(parts[0]) is not an array")
+                continue
+            }
+            let found = groups.contains { group in
+                guard case .string(parts[1])? = group["description"], case .array(let tests)? = group["tests"] else { return false }
+                return tests.contains { test in
+                    if case .string(parts[2])? = test["description"] { return true }
+                    return false
+                }
+            }
+            #expect(found, "\(key)")
+        }
+    }
+
     @Test(arguments: allFiles)
     func suiteFile(_ file: SuiteFile) throws {
         let data = try Data(contentsOf: TestSuiteRunner.root.appendingPathComponent("tests/\(file.path)"))
@@ -94,13 +114,16 @@ struct TestSuiteRunner {
             }
             for test in tests {
                 guard case .string(let description)? = test["description"], let instance = test["data"],
-                    case .bool(let expected)? = test["valid"]
+                    case .bool(let suiteExpected)? = test["valid"]
                 else { continue }
                 if let reason = ConformanceSkips.tests["\(file.path)#\(groupDescription)#\(description)"] {
                     skipped += 1
                     print("skip \(file.path) «\(groupDescription)» / «\(description)»: \(reason)")
                     continue
                 }
+                let difference = ConformanceSkips.opposite["\(file.path)#\(groupDescription)#\(description)"]
+                let expected = difference == nil ? suiteExpected : !suiteExpected
+                if let difference { print("opposite \(file.path) «\(description)»: \(difference)") }
                 total += 1
                 let document = try JSONDocument(parsing: instance.serialized(), limits: JSONLimits(duplicateKeys: .allow))
                 let result = contract.validate(document)

@@ -5,8 +5,11 @@ let validators = EmailMode.allCases.map { EmailValidator(mode: $0) }
 
 /// libFuzzer entry point for the email check in every mode.
 ///
-/// A verdict is an ordinary value; what must hold is that no mode crashes or hangs, and that
-/// the byte and String entry points give the same verdict for valid UTF-8.
+/// A verdict is an ordinary value; what must hold is that no mode crashes or hangs, that the
+/// byte and String entry points give the same verdict for valid UTF-8, and, for an address
+/// `international` accepts (issue #21), that it holds no character of a refused General
+/// Category (Cc, Cf, Zl, Zp, Co, Cs, Cn, and Zs other than U+0020) and that its A-label domain
+/// goes through the canonicaliser again unchanged.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = UnsafeRawBufferPointer(start: data, count: size)
@@ -17,6 +20,30 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             fatalError("\(validator.mode): byte and String verdicts differ")
         }
         _ = verdict.rejection?.code
+        if validator.mode == .international, verdict.isValid, let text {
+            checkAccepted(text, by: validator)
+        }
     }
     return 0
+}
+
+/// The property of an accepted `international` address.
+func checkAccepted(_ address: String, by validator: EmailValidator) {
+    for scalar in address.unicodeScalars {
+        switch scalar.properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator, .privateUse, .surrogate, .unassigned:
+            fatalError("international accepted U+\(String(scalar.value, radix: 16)) (refused category)")
+        case .spaceSeparator where scalar != " ":
+            fatalError("international accepted the space U+\(String(scalar.value, radix: 16))")
+        default:
+            break
+        }
+    }
+    guard let at = address.utf8.lastIndex(of: UInt8(ascii: "@")) else { fatalError("accepted without @") }
+    if address.utf8[address.utf8.index(after: at)] == UInt8(ascii: "[") { return }  // an address literal
+    guard let domain = validator.asciiDomain(of: address) else { fatalError("accepted without an ASCII domain") }
+    guard domain.utf8.allSatisfy({ $0 < 0x80 }) else { fatalError("the A-label domain \(domain) is not ASCII") }
+    guard validator.asciiDomain(of: "x@" + domain) == domain else {
+        fatalError("the A-label domain \(domain) does not round-trip through the canonicaliser")
+    }
 }

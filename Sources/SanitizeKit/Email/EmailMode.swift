@@ -11,8 +11,11 @@ public enum EmailMode: String, CaseIterable, Sendable, Hashable, CustomStringCon
     case strict
     /// The classic permissive regex `.+@.+\.[A-Za-z]{2}[A-Za-z]*`, anchored; kept for compatibility.
     case lenient
-    /// RFC 6531 SMTPUTF8: as ``rfc5321`` with a UTF-8 local part and IDN labels (U-labels, and
-    /// `xn--` A-labels checked as Punycode), each label checked on its own.
+    /// RFC 6531 SMTPUTF8: as ``rfc5321`` with a UTF-8 local part and IDN domains, without
+    /// invisible or unsafe characters (General Category Cc, Cf, Zl, Zp, Zs, Co, Cs, Cn), with
+    /// an NFC local part (RFC 6532 §3.1), the domain through the package's UTS #46
+    /// canonicaliser and the lengths on its A-label form; a dot and no special-use name by
+    /// default (``EmailPolicy``).
     case international
 
     /// The mode's name, as used by `--mode` and the rule file name.

@@ -35,7 +35,11 @@ public struct EmailPolicy: Sendable, Hashable {
     /// The names refused by ``refuseSpecialUseNames``, lowercase ASCII without dots at the
     /// edges (A-labels for IDNs); by default `arpa`, `invalid`, `local`, `localhost`, `onion`,
     /// `test` (IANA Special-Use Domain Names: RFC 6761 §6, RFC 6762, RFC 7686).
-    public var specialUseNames: [String]
+    public var specialUseNames: [String] {
+        didSet { specialUseNameBytes = specialUseNames.map { Array($0.lowercased().utf8) } }
+    }
+    /// ``specialUseNames`` lowercased, as bytes, for the per-address comparison.
+    private(set) var specialUseNameBytes: [[UInt8]]
 
     /// A policy with every option given.
     /// - Parameters:
@@ -53,6 +57,7 @@ public struct EmailPolicy: Sendable, Hashable {
         self.allowQuotedLocalPart = allowQuotedLocalPart
         self.allowDomainLiteral = allowDomainLiteral
         self.specialUseNames = specialUseNames.map { $0.lowercased() }
+        self.specialUseNameBytes = self.specialUseNames.map { Array($0.utf8) }
     }
 
     /// The special-use names of the compiled-in `Rules/email/policy.json`.

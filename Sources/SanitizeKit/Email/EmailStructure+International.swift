@@ -9,8 +9,11 @@ extension EmailStructure {
     /// - Parameters:
     ///   - address: the address bytes.
     ///   - end: the index of the `@` that ends the local part.
+    ///   - findings: `localPartMayNeedNFC` is set when a scalar at or above U+0300 is seen.
     /// - Returns: the rejection naming the character and its byte offset, `invalidUTF8`, or nil.
-    static func localPartRejection(_ address: UnsafeRawBufferPointer, end: Int) -> EmailRejection? {
+    static func localPartRejection(
+        _ address: UnsafeRawBufferPointer, end: Int, findings: inout Findings
+    ) -> EmailRejection? {
         let quoted = address[0] == quote
         let contentStart = quoted ? 1 : 0
         var index = 0
@@ -23,6 +26,8 @@ extension EmailStructure {
                 index += 1
                 continue
             }
+            // Every scalar below U+0300 (lead byte below 0xCC) is NFC and starts a segment.
+            if byte >= 0xCC { findings.localPartMayNeedNFC = true }
             guard let (scalar, length) = decodeScalar(address, at: index, end: end) else { return .invalidUTF8 }
             if index == contentStart, isCombiningMark(scalar) {
                 return .leadingCombiningMark(scalar, byteOffset: index)
@@ -48,6 +53,9 @@ extension EmailStructure {
         _ domain: UnsafeRawBufferPointer, localPartLength: Int, policy: EmailPolicy,
         canonicalDomain converted: inout String?
     ) -> EmailRejection? {
+        if let dots = plainLDHDots(domain) {
+            return domainTailRejection(domain, dots: dots, international: true, policy: policy)
+        }
         switch canonicalDomain(domain, localPartLength: localPartLength) {
         case .rejected(let rejection):
             return rejection
@@ -62,6 +70,35 @@ extension EmailStructure {
             converted = aLabels
             return nil
         }
+    }
+
+    /// The number of dots of a domain that is plain LDH ASCII, or nil when it is not: every
+    /// byte a letter, digit, hyphen or dot, labels of 1–63 octets with no hyphen at an edge and
+    /// no `--` in positions 3–4, at most 253 octets. Such a domain is its own canonical form
+    /// (up to case; see ``canonicalDomain(_:localPartLength:)``) and passes every label rule, so
+    /// one pass decides what three would; anything else takes the detailed checks, which name
+    /// the rule.
+    static func plainLDHDots(_ domain: UnsafeRawBufferPointer) -> Int? {
+        guard domain.count <= 253 else { return nil }
+        var dots = 0
+        var labelStart = 0
+        for index in 0..<domain.count {
+            let byte = domain[index]
+            if byte == dot {
+                guard index > labelStart, index - labelStart <= 63, domain[index - 1] != UInt8(ascii: "-") else {
+                    return nil
+                }
+                dots += 1
+                labelStart = index + 1
+            } else if byte == UInt8(ascii: "-") {
+                if index == labelStart || (index == labelStart + 3 && domain[index - 1] == byte) { return nil }
+            } else if !((byte | 0x20) &- UInt8(ascii: "a") < 26 || byte &- UInt8(ascii: "0") < 10) {
+                return nil
+            }
+        }
+        let last = domain.count
+        guard last > labelStart, last - labelStart <= 63, domain[last - 1] != UInt8(ascii: "-") else { return nil }
+        return dots
     }
 
     /// The canonical ASCII form of a domain, or why it has none.
@@ -117,7 +154,10 @@ extension EmailStructure {
             index += length
         }
         if ascii && !hyphens34 { return .unchanged }
-        switch UTS46.toASCII(String(decoding: domain, as: UTF8.self), options: [.checkHyphens]) {
+        let answer = CanonicalDomainCache.shared.value(for: domain) {
+            UTS46.toASCII(String(decoding: domain, as: UTF8.self), options: [.checkHyphens])
+        }
+        switch answer {
         case .success(let aLabels): return .converted(aLabels)
         case .failure(let error): return .rejected(rejection(for: error, domainOffset: localPartLength + 1))
         }
@@ -146,14 +186,13 @@ extension EmailStructure {
     }
 
     /// RFC 6532 §3.1: the local part should be in NFC. Runs after every other check passed.
-    /// - Parameter address: the address bytes (valid UTF-8 with an `@`).
+    /// - Parameters:
+    ///   - address: the address bytes (valid UTF-8).
+    ///   - atIndex: the index of the `@` that ends the local part.
     /// - Returns: ``EmailRejection/localPartNotNFC(normalized:)`` with the address whose local
     ///   part is in NFC, or nil when it already is.
-    static func nfcRejection(_ address: UnsafeRawBufferPointer) -> EmailRejection? {
-        guard let atIndex = address.lastIndex(of: at) else { return nil }
+    static func nfcRejection(_ address: UnsafeRawBufferPointer, atIndex: Int) -> EmailRejection? {
         let local = address[..<atIndex]
-        // Every scalar below U+0300 (lead byte below 0xCC) is NFC and starts a segment.
-        if local.allSatisfy({ $0 < 0xCC }) { return nil }
         let text = String(decoding: local, as: UTF8.self)
         if text.unicodeScalars.allSatisfy({ TextHygiene.isNFCStable($0.value) }) { return nil }
         let nfc = TextHygiene.nfc(text)

@@ -1,21 +1,32 @@
 /// The checks of the `rfc5321` and `international` modes that a pattern expresses poorly:
-/// lengths in octets, one rule per domain label, address literal values, Punycode.
+/// lengths in octets, one rule per domain label, address literal values, and (in
+/// `international`) unsafe characters and the domain through the UTS #46 canonicaliser.
 enum EmailStructure {
     static let at = UInt8(ascii: "@")
     static let dot = UInt8(ascii: ".")
     private static let hyphen = UInt8(ascii: "-")
     static let quote = UInt8(ascii: "\"")
 
+    /// What the checks learnt on the way, for the steps after the pattern.
+    struct Findings {
+        /// The index of the `@` that ends the local part.
+        var atIndex = 0
+        /// The domain's A-label form, when it differs from the domain as written by more than
+        /// ASCII case (`international`).
+        var canonicalDomain: String?
+        /// The local part holds a scalar at or above U+0300, so it may not be in NFC.
+        var localPartMayNeedNFC = false
+    }
+
     /// The first rule `address` breaks, or nil when none (the pattern still has to match).
     /// - Parameters:
     ///   - address: the address bytes.
     ///   - international: RFC 6531 rules (UTF-8 local part, U-labels and A-labels).
     ///   - policy: the policy options (dot, special-use names, quoted local parts, literals).
-    ///   - canonicalDomain: set, in `international`, to the domain's A-label form when it
-    ///     differs from the domain as written by more than ASCII case.
+    ///   - findings: what the `international` checks learnt on the way (see ``Findings``).
     static func rejection(
         _ address: UnsafeRawBufferPointer, international: Bool, policy: EmailPolicy,
-        canonicalDomain: inout String?
+        findings: inout Findings
     ) -> EmailRejection? {
         // RFC 5321 §4.5.3.1.3: a path is at most 256 octets including "<" and ">".
         guard address.count <= 254 else { return .addressTooLong }
@@ -27,7 +38,10 @@ enum EmailStructure {
         guard atIndex + 1 < address.count else { return .emptyDomain }
         // RFC 5321 §4.5.3.1.1: a local part is at most 64 octets.
         guard atIndex <= 64 else { return .localPartTooLong }
-        if international, let rejection = localPartRejection(address, end: atIndex) { return rejection }
+        findings.atIndex = atIndex
+        if international, let rejection = localPartRejection(address, end: atIndex, findings: &findings) {
+            return rejection
+        }
         if address[0] == quote, !policy.allowQuotedLocalPart { return .quotedLocalPartRefused }
         if address[atIndex + 1] == UInt8(ascii: "[") {
             guard policy.allowDomainLiteral else { return .domainLiteralRefused }
@@ -39,15 +53,17 @@ enum EmailStructure {
         let domain = UnsafeRawBufferPointer(rebasing: address[(atIndex + 1)...])
         if international {
             return internationalDomainRejection(
-                domain, localPartLength: atIndex, policy: policy, canonicalDomain: &canonicalDomain)
+                domain, localPartLength: atIndex, policy: policy, canonicalDomain: &findings.canonicalDomain)
         }
         return aLabelDomainRejection(domain, international: false, policy: policy)
     }
 
     /// The checks on a domain in its ASCII (A-label) form, in order: each label (empty, letters
-    /// digits and hyphens, no hyphen at an edge, 1–63 octets; in `international` also no `--` in
-    /// positions 3–4 unless a valid `xn--` A-label), the top-level label ending with a letter
-    /// (`international`), the domain at most 253 octets, then the policy (dot, special-use).
+    /// digits and hyphens, no hyphen at an edge, 1–63 octets), the top-level label ending with
+    /// a letter (`international`), the domain at most 253 octets, then the policy (dot,
+    /// special-use). In `international`, `--` in positions 3–4 was settled before: a domain
+    /// with such a label went through UTS #46 with CheckHyphens, which refuses it unless it is
+    /// a valid `xn--` A-label.
     /// - Parameters:
     ///   - domain: the domain, letters in any case.
     ///   - international: apply the A-label rules of RFC 5890 §2.3.1 and RFC 3696 §2.
@@ -61,42 +77,51 @@ enum EmailStructure {
         while true {
             if index == domain.count || domain[index] == dot {
                 if case .rejected(let rejection) = asciiLabel(domain, labelStart, index) { return rejection }
-                if international, let rejection = aLabelRejection(domain, labelStart, index) { return rejection }
                 if index == domain.count { break }
                 dots += 1
                 labelStart = index + 1
             }
             index += 1
         }
+        return domainTailRejection(domain, dots: dots, international: international, policy: policy)
+    }
+
+    /// The checks of ``aLabelDomainRejection(_:international:policy:)`` after the labels: the
+    /// top-level label (`international`), the domain's length, then the policy.
+    /// - Parameters:
+    ///   - domain: the domain, its labels already checked.
+    ///   - dots: how many dots it has.
+    ///   - international: check the top-level label.
+    ///   - policy: the policy options.
+    static func domainTailRejection(
+        _ domain: UnsafeRawBufferPointer, dots: Int, international: Bool, policy: EmailPolicy
+    ) -> EmailRejection? {
         if international, (domain[domain.count - 1] | 0x20) &- UInt8(ascii: "a") >= 26 {
             return .invalidTopLevelDomain
         }
         // RFC 1035 §2.3.4: 255 octets on the wire, 253 as text.
         guard domain.count <= 253 else { return .domainTooLong }
         if policy.requireDot, dots == 0 { return .domainWithoutDot }
-        if policy.refuseSpecialUseNames, let name = specialUseName(domain, policy.specialUseNames) {
-            return .specialUseDomain(name: name)
+        if policy.refuseSpecialUseNames, let index = specialUseNameIndex(domain, policy.specialUseNameBytes) {
+            return .specialUseDomain(name: policy.specialUseNames[index])
         }
         return nil
     }
 
-    /// RFC 5890 §2.3.1: a label with `--` in positions 3–4 is reserved unless it is an `xn--`
-    /// A-label, which must then be valid (§2.3.2.1).
-    private static func aLabelRejection(_ domain: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> EmailRejection? {
-        guard end - start >= 4, domain[start + 2] == hyphen, domain[start + 3] == hyphen else { return nil }
-        let label = domain[start..<end]
-        guard hasALabelPrefix(label) else { return .reservedLabelHyphens }
-        return UTS46.isValidALabel(String(decoding: label, as: UTF8.self), options: [.checkHyphens]) ? nil : .invalidALabel
-    }
-
-    /// The special-use name the domain is or ends in (after a dot), compared without case.
-    private static func specialUseName(_ domain: UnsafeRawBufferPointer, _ names: [String]) -> String? {
-        for name in names {
-            let count = name.utf8.count
+    /// The index of the special-use name the domain is or ends in (after a dot), compared
+    /// without ASCII case.
+    private static func specialUseNameIndex(_ domain: UnsafeRawBufferPointer, _ names: [[UInt8]]) -> Int? {
+        for (index, name) in names.enumerated() {
+            let count = name.count
             guard count <= domain.count, count > 0 else { continue }
             let start = domain.count - count
             guard start == 0 || domain[start - 1] == dot else { continue }
-            if zip(domain[start...], name.utf8).allSatisfy({ asciiLowercased($0) == $1 }) { return name }
+            var equal = true
+            for offset in 0..<count where asciiLowercased(domain[start + offset]) != name[offset] {
+                equal = false
+                break
+            }
+            if equal { return index }
         }
         return nil
     }
@@ -144,13 +169,6 @@ enum EmailStructure {
         guard bytes[start] != hyphen, bytes[end - 1] != hyphen else { return .rejected(.labelHyphenAtEdge) }
         guard end - start <= 63 else { return .rejected(.labelTooLong) }
         return .length(end - start)
-    }
-
-    private static func hasALabelPrefix(_ label: Slice<UnsafeRawBufferPointer>) -> Bool {
-        guard label.count >= 4 else { return false }
-        let start = label.startIndex
-        return asciiLowercased(label[start]) == UInt8(ascii: "x") && asciiLowercased(label[start + 1]) == UInt8(ascii: "n")
-            && label[start + 2] == hyphen && label[start + 3] == hyphen
     }
 
     static func asciiLowercased(_ byte: UInt8) -> UInt8 {

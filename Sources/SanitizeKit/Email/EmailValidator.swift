@@ -8,11 +8,14 @@
 /// ```
 ///
 /// The pattern of each mode is data: `Rules/email/<mode>.pcre`, compiled in as the default and
-/// replaceable with ``init(mode:pattern:options:maxInputBytes:)`` or
-/// ``init(mode:rulesDirectory:options:)``.
+/// replaceable with ``init(mode:pattern:options:maxInputBytes:policy:)`` or
+/// ``init(mode:rulesDirectory:options:policy:)``.
 /// In the ``EmailMode/rfc5321`` and ``EmailMode/international`` modes the pattern is checked
 /// after the rules a regular expression expresses poorly (lengths in octets, label rules,
-/// address literal values, Punycode), so a rejection names the rule that failed. The other
+/// address literal values; in `international` also unsafe characters, NFC and the domain
+/// through the package's UTS #46 canonicaliser), so a rejection names the rule that failed.
+/// Both modes also follow an ``EmailPolicy`` (dot, special-use names, quoted local parts,
+/// literals). The other
 /// modes are their pattern alone; when the built-in `html5` pattern fails, the reason still
 /// names the WHATWG rule (missing `@`, empty or over-long label, hyphen at a label's edge…)
 /// where one explains it.
@@ -119,8 +122,8 @@ public struct EmailValidator: Sendable {
     /// - Parameter utf8: the address's bytes.
     /// - Returns: ``EmailVerdict/valid`` or the rule that failed.
     public func validate(_ utf8: UnsafeRawBufferPointer) -> EmailVerdict {
-        var canonicalDomain: String?
-        return validate(utf8, canonicalDomain: &canonicalDomain)
+        var findings = EmailStructure.Findings()
+        return validate(utf8, findings: &findings)
     }
 
     /// The domain of a valid address in canonical ASCII form: ASCII letters lowercased and, in
@@ -138,38 +141,42 @@ public struct EmailValidator: Sendable {
         var address = address
         return address.withUTF8 { bytes -> String? in
             let buffer = UnsafeRawBufferPointer(bytes)
-            var canonicalDomain: String?
-            guard validate(buffer, canonicalDomain: &canonicalDomain) == .valid,
+            var findings = EmailStructure.Findings()
+            guard validate(buffer, findings: &findings) == .valid,
                 let atIndex = buffer.lastIndex(of: EmailStructure.at), buffer[atIndex + 1] != UInt8(ascii: "[")
             else { return nil }
-            return canonicalDomain
+            return findings.canonicalDomain
                 ?? String(decoding: buffer[(atIndex + 1)...].map(EmailStructure.asciiLowercased), as: UTF8.self)
         }
     }
 
-    /// ``validate(_:)-(UnsafeRawBufferPointer)``, also giving the canonical domain when the
-    /// structural checks converted it. In `international`, the pattern sees the address with
+    /// ``validate(_:)-(UnsafeRawBufferPointer)``, also giving what the structural checks found
+    /// (the canonical domain when they converted it). In `international`, the pattern sees the address with
     /// that A-label domain: the pattern decides the local part's syntax, the canonicaliser
     /// decides the domain.
-    private func validate(_ utf8: UnsafeRawBufferPointer, canonicalDomain: inout String?) -> EmailVerdict {
+    private func validate(_ utf8: UnsafeRawBufferPointer, findings: inout EmailStructure.Findings) -> EmailVerdict {
         guard utf8.count <= maxInputBytes else { return .invalid(.inputTooLong(limit: maxInputBytes)) }
         if mode.checksStructure,
             let rejection = EmailStructure.rejection(
-                utf8, international: mode == .international, policy: policy, canonicalDomain: &canonicalDomain)
+                utf8, international: mode == .international, policy: policy, findings: &findings)
         {
             return .invalid(rejection)
         }
         do {
             let matched: Bool
-            if let domain = canonicalDomain, let atIndex = utf8.lastIndex(of: EmailStructure.at) {
-                var subject = Array(utf8[...atIndex])
+            if let domain = findings.canonicalDomain {
+                var subject = Array(utf8[...findings.atIndex])
                 subject.append(contentsOf: domain.utf8)
                 matched = try subject.withUnsafeBytes { try pattern.matches($0) }
             } else {
                 matched = try pattern.matches(utf8)
             }
             if matched {
-                if mode == .international, let rejection = EmailStructure.nfcRejection(utf8) { return .invalid(rejection) }
+                if findings.localPartMayNeedNFC,
+                    let rejection = EmailStructure.nfcRejection(utf8, atIndex: findings.atIndex)
+                {
+                    return .invalid(rejection)
+                }
                 return .valid
             }
             if mode == .html5, usesBuiltInPattern, let rejection = EmailStructure.html5Diagnosis(utf8) {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import SanitizeKit
+import SanitizeKit
 
 /// The `international` domain goes through ``UTS46`` (the canonicaliser the guard uses), except
 /// ASCII domains without `--` in positions 3–4, whose canonical form is their lowercase. This

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import SanitizeKit
+import SanitizeKit
 
 /// Differential test of `international` against python-email-validator 2.3.0 (PyPI
 /// `email-validator`, installed by scripts/test), syntax only: `check_deliverability=False`,

@@ -3,6 +3,7 @@
 enum FormatKind: String, Sendable {
     case date, time, dateTime = "date-time", duration
     case ipv4, ipv6, hostname, email
+    case idnEmail = "idn-email"
     case uri, uriReference = "uri-reference", uuid, jsonPointer = "json-pointer", regex
 
     /// Whether the UTF-8 text is in this format.
@@ -16,6 +17,7 @@ enum FormatKind: String, Sendable {
         case .ipv6: return NetworkFormat.isIPv6(text)
         case .hostname: return NetworkFormat.isHostname(text)
         case .email: return NetworkFormat.isEmail(text)
+        case .idnEmail: return NetworkFormat.isIDNEmail(text)
         case .uri: return URIFormat.isURI(text, requireScheme: true)
         case .uriReference: return URIFormat.isURI(text, requireScheme: false)
         case .uuid: return URIFormat.isUUID(text)

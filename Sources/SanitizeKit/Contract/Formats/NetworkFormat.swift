@@ -108,4 +108,14 @@ enum NetworkFormat {
     static func isEmail(_ text: UnsafeRawBufferPointer) -> Bool {
         emailValidator.validate(text).isValid
     }
+
+    /// The `idn-email` format (RFC 6531): the email part's `international` mode with its
+    /// default policy: no unsafe or invisible character, NFC local part, the domain through
+    /// the package's UTS #46 canonicaliser, lengths on its A-label form, a dot and no
+    /// special-use name (docs/email.md).
+    static let idnEmailValidator = EmailValidator(mode: .international)
+
+    static func isIDNEmail(_ text: UnsafeRawBufferPointer) -> Bool {
+        idnEmailValidator.validate(text).isValid
+    }
 }
