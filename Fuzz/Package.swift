@@ -13,7 +13,7 @@ let swiftSettings: [SwiftSetting] = [
 
 let targetNames = [
     "FuzzJSON", "FuzzContract", "FuzzPercentDecoding", "FuzzEmail",
-    "FuzzFiles", "FuzzCatalog", "FuzzPolicy", "FuzzSteps", "FuzzFilter",
+    "FuzzFiles", "FuzzCatalog", "FuzzPolicy", "FuzzSteps", "FuzzFilter", "FuzzYAML",
 ]
 
 let package = Package(
@@ -25,7 +25,8 @@ let package = Package(
     targets: targetNames.map { name in
         .executableTarget(
             name: name,
-            dependencies: [.product(name: "SanitizeKit", package: "swift-sanitize")],
+            dependencies: [.product(name: "SanitizeKit", package: "swift-sanitize")]
+                + (name == "FuzzYAML" ? [.product(name: "SanitizeYAML", package: "swift-sanitize")] : []),
             path: "Sources/\(name)",
             swiftSettings: swiftSettings
         )
