@@ -124,11 +124,7 @@ public struct Contract: Sendable {
             let schema = JSONValue(try JSONDocument(parsing: [UInt8](data)))
             return (try Contract(schema: schema, resources: resources, options: options), schema)
         } catch {
-            var located = error
-            var location = error.location ?? .init()
-            location.file = url.path
-            located.location = location
-            throw located
+            throw error.located(inFile: url.path)
         }
     }
 
