@@ -14,7 +14,7 @@ let swiftSettings: [SwiftSetting] = [
 let targetNames = [
     "FuzzJSON", "FuzzContract", "FuzzPercentDecoding", "FuzzEmail",
     "FuzzFiles", "FuzzCatalog", "FuzzPolicy", "FuzzSteps", "FuzzFilter",
-    "FuzzHost",
+    "FuzzHost", "FuzzYAML",
 ]
 
 let package = Package(
@@ -26,7 +26,8 @@ let package = Package(
     targets: targetNames.map { name in
         .executableTarget(
             name: name,
-            dependencies: [.product(name: "SanitizeKit", package: "swift-sanitize")],
+            dependencies: [.product(name: "SanitizeKit", package: "swift-sanitize")]
+                + (name == "FuzzYAML" ? [.product(name: "SanitizeYAML", package: "swift-sanitize")] : []),
             path: "Sources/\(name)",
             swiftSettings: swiftSettings
         )

@@ -18,11 +18,7 @@ extension Contract {
             let document = try YAMLReader.document(contentsOf: url)
             self = try Contract(openAPI: document, component: component, resources: resources, options: options)
         } catch {
-            var located = error
-            var location = error.location ?? .init()
-            location.file = url.path
-            located.location = location
-            throw located
+            throw error.located(inFile: url.path)
         }
     }
 }

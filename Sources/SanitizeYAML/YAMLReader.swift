@@ -153,15 +153,25 @@ public enum YAMLReader {
             let text = scalar.string
             switch tag(of: scalar) {
             case Tag.Name.null.rawValue:
+                guard ["", "~", "null", "Null", "NULL"].contains(text) else {
+                    throw SanitizeError(.yamlInvalid, "\(JSONValue.string(text).jsonText) is tagged null but is not a null", at: .init(pointer: pointer))
+                }
                 return .null
             case Tag.Name.bool.rawValue:
-                return .bool(text.lowercased() == "true")
+                switch text.lowercased() {
+                case "true": return .bool(true)
+                case "false": return .bool(false)
+                default:
+                    throw SanitizeError(.yamlInvalid, "\(JSONValue.string(text).jsonText) is tagged bool but is not true or false", at: .init(pointer: pointer))
+                }
             case Tag.Name.int.rawValue:
                 if let number = integer(text) { return .number(number) }
-                throw SanitizeError(.yamlInvalid, "the integer \(text) does not fit in 64 bits", at: .init(pointer: pointer))
+                throw SanitizeError(
+                    .yamlInvalid, "\(JSONValue.string(text).jsonText) is tagged int but is not a decimal integer, nor a 0o/0x one within 64 bits",
+                    at: .init(pointer: pointer))
             case Tag.Name.float.rawValue:
                 if let number = JSONValue.number(text).jsonNumberText { return .number(number) }
-                guard let double = Double(text.replacing("+", with: "")), double.isFinite else {
+                guard text.allSatisfy({ $0.isASCII }), let double = Double(text.replacing("+", with: "")), double.isFinite else {
                     throw SanitizeError(.yamlInvalid, "\(text) is not a finite number; JSON has no infinity or NaN", at: .init(pointer: pointer))
                 }
                 return .number("\(double)")
@@ -181,6 +191,7 @@ public enum YAMLReader {
                 sign = "-"
                 digits = digits.dropFirst()
             }
+            guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
             while digits.count > 1 && digits.first == "0" { digits = digits.dropFirst() }
             return digits == "0" ? "0" : sign + digits
         }

@@ -123,11 +123,7 @@ public struct Contract: Sendable {
             let schema = JSONValue(try JSONDocument(parsing: data))
             return (try Contract(schema: schema, resources: resources, options: options), schema)
         } catch {
-            var located = error
-            var location = error.location ?? .init()
-            location.file = url.path
-            located.location = location
-            throw located
+            throw error.located(inFile: url.path)
         }
     }
 

@@ -37,11 +37,7 @@ public struct ContractResources: Sendable {
         do {
             register(JSONValue(try JSONDocument(parsing: data)), as: uri)
         } catch {
-            var located = error
-            var location = error.location ?? .init()
-            location.file = file.path
-            located.location = location
-            throw located
+            throw error.located(inFile: file.path)
         }
     }
 

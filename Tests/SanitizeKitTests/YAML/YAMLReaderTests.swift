@@ -29,6 +29,10 @@ struct YAMLReaderTests {
         ("a: 1\n---\nb: 2\n", "more than one document"),
         ("a: [1, 2\n", "not valid YAML"),
         ("x: 0x1FFFFFFFFFFFFFFFFF\n", "64 bits"),
+        ("i: !!int f7\n", "tagged int"),
+        ("b: !!bool yes\n", "tagged bool"),
+        ("n: !!null x\n", "tagged null"),
+        ("f: !!float one\n", "finite"),
     ])
     func refusesWhatJSONCannotHold(_ yaml: String, _ reason: String) {
         do {
