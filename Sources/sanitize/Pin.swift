@@ -36,10 +36,10 @@ struct Pin: ParsableCommand {
         var empty = false
         var unreadable = false
         for file in files {
-            let shown = CheckImage.escaped(file)
+            let shown = RawArguments.displayName(file)
             let bytes: [UInt8]
             do {
-                bytes = try Self.read(file)
+                bytes = try Self.read(file, shown: shown)
             } catch {
                 try output.flush()
                 reportToStandardError("sanitize: \(shown): \(error.reason) [\(error.code)]")
@@ -64,16 +64,14 @@ struct Pin: ParsableCommand {
         if empty { throw ExitCode(1) }
     }
 
-    /// The file's bytes, up to one byte past the limit (so an oversized file is reported as such).
-    private static func read(_ path: String) throws(SanitizeError) -> [UInt8] {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw SanitizeError(.io, "cannot open the file")
+    /// The file's bytes (``CertificatePins`` refuses a file past its own size limit).
+    private static func read(_ path: String, shown: String) throws(SanitizeError) -> [UInt8] {
+        // File names are opened by their bytes, as every subcommand does (RawArguments).
+        let descriptor = RawArguments.open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw SanitizeError(.io, "cannot open the file: \(String(cString: strerror(errno)))")
         }
-        defer { try? handle.close() }
-        do {
-            return Array(try handle.read(upToCount: CertificatePins.maxFileBytes + 1) ?? Data())
-        } catch {
-            throw SanitizeError(.io, "cannot read the file: \(error.localizedDescription)")
-        }
+        defer { close(descriptor) }
+        return try FileBytes.read(descriptor: descriptor, path: shown, what: "certificate file")
     }
 }

@@ -4,11 +4,11 @@ import Testing
 /// `sanitize filter` run as a user runs it, on the bundled example data and on generated files.
 @Suite("sanitize filter")
 struct FilterTests {
-    static let contract = Fixtures.repositoryRoot.appendingPathComponent("Rules/contracts/user.schema.json").path
-    static let examples = Fixtures.repositoryRoot.appendingPathComponent("Examples/users.ndjson")
+    static let contract = FilterFixtures.contract
+    static let examples = FilterFixtures.examples
 
     /// The example records, line by line (line 10 is blank, line 7 is not JSON).
-    static func exampleInput() throws -> [UInt8] { Array(try Data(contentsOf: examples)) }
+    static func exampleInput() throws -> [UInt8] { try FilterFixtures.exampleInput() }
 
     /// Report lines parsed as JSON objects.
     static func reportEntries(_ text: String) throws -> [[String: Any]] {
@@ -260,29 +260,8 @@ struct FilterTests {
         #expect(badPolicy.stderr.contains("strinSteps"))
     }
 
-    /// Deterministic user records, about 3 % of them invalid.
+    /// Deterministic user records, about 3 % of them invalid (``FilterFixtures``).
     static func generatedRecords(count: Int, seed: UInt64) -> [UInt8] {
-        var state = seed
-        func next() -> UInt64 {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return state >> 33
-        }
-        let cities = ["London", "Paris", "Lagos", "Lima", "Tokyo", "Oslo"]
-        var out: [UInt8] = []
-        for id in 1...count {
-            var age = String(next() % 100)
-            var country = "GB"
-            switch next() % 100 {
-            case 0: age = "\"old\""
-            case 1: country = "Britain"
-            default: break
-            }
-            let line =
-                #"{"id":\#(id),"name":"  User \#(id) ","email":"user\#(id)@Example.com","age":\#(age),"#
-                + #""address":{"city":"\#(cities[Int(next() % 6)])","country":"\#(country)"},"tags":["a","b\#(id % 7)"]}"#
-            out += Array(line.utf8)
-            out.append(0x0A)
-        }
-        return out
+        FilterFixtures.generatedRecords(count: count, seed: seed)
     }
 }

@@ -9,7 +9,7 @@ struct GNUParallelTests {
     /// 100 000 generated records with blank lines and lines that are not JSON among them
     /// (parallel's `-N` counts every line, so `--line-offset` must too).
     static func input() -> [UInt8] {
-        var lines = FilterTests.generatedRecords(count: 100_000, seed: 19).split(separator: 0x0A, omittingEmptySubsequences: false)
+        var lines = FilterFixtures.generatedRecords(count: 100_000, seed: 19).split(separator: 0x0A, omittingEmptySubsequences: false)
         lines.removeLast()
         for index in stride(from: 996, to: lines.count, by: 997) { lines[index] = ArraySlice(#"{"id": 1, "broken""#.utf8) }
         for index in stride(from: 1498, to: lines.count, by: 1499) { lines[index] = [] }
@@ -32,7 +32,7 @@ struct GNUParallelTests {
             """
             set -euo pipefail
             cd '\(directory.path)'
-            export C='\(FilterTests.contract)' MERGE='\(root)/Examples/shards/merge-stats.jq'
+            export C='\(FilterFixtures.contract)' MERGE='\(root)/Examples/shards/merge-stats.jq'
             \(script)
             """)
         #expect(result.status == 0, "\(result.stderr)")

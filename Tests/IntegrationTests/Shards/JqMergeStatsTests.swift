@@ -7,7 +7,7 @@ import Testing
 struct JqMergeStatsTests {
     @Test("shards with no invalid record, with codes the others lack, and with blank lines merge into one process's counts")
     func unevenShards() throws {
-        let lines = try FilterTests.exampleInput().split(separator: 0x0A, omittingEmptySubsequences: false).dropLast()
+        let lines = try FilterFixtures.exampleInput().split(separator: 0x0A, omittingEmptySubsequences: false).dropLast()
         // Lines 1–3 are valid (the first shard's invalidByCode is empty); line 10 is blank.
         let shards = [lines[0..<3], lines[3..<9], lines[9..<14]]
         #expect(shards.map(\.count).reduce(0, +) == lines.count)
@@ -23,7 +23,7 @@ struct JqMergeStatsTests {
             """
             set -euo pipefail
             cd '\(directory.path)'
-            run() { "$SANITIZE" filter --contract '\(FilterTests.contract)' --report-key /id --report /dev/null --stats < "$1" 2>&1 >/dev/null || [ $? -eq 1 ]; }
+            run() { "$SANITIZE" filter --contract '\(FilterFixtures.contract)' --report-key /id --report /dev/null --stats < "$1" 2>&1 >/dev/null || [ $? -eq 1 ]; }
             for shard in shard1.ndjson shard2.ndjson shard3.ndjson; do run "$shard"; done > shards.stats
             cat shard1.ndjson shard2.ndjson shard3.ndjson > all.ndjson
             run all.ndjson | jq -cS '{stats: .stats | del(.seconds, .megabytesPerSecond, .recordsPerSecond, .peakRSSBytes)}'

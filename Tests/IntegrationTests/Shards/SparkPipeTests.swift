@@ -48,7 +48,7 @@ struct SparkPipeTests {
             import shlex, subprocess, sys
             sys.path.insert(0, '\(root)/Examples/shards')
             from spark_filter import filter_command
-            for contract in ['\(FilterTests.contract)', '/nonexistent/contract.json']:
+            for contract in ['\(FilterFixtures.contract)', '/nonexistent/contract.json']:
                 command = filter_command(sys.argv[1], contract, '.', '/id')
                 run = subprocess.run(shlex.split(command), input=b'{"id":5,"name":"A","email":"not-an-email"}\\n', capture_output=True)
                 print(run.returncode, len(run.stdout), run.stderr.decode().count('\\n'), 'cannot read the contract' in run.stderr.decode())
@@ -71,7 +71,7 @@ struct SparkPipeTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("spark-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        var lines = FilterTests.generatedRecords(count: 200_000, seed: 23).split(separator: 0x0A)
+        var lines = FilterFixtures.generatedRecords(count: 200_000, seed: 23).split(separator: 0x0A)
         for index in stride(from: 499, to: lines.count, by: 500) { lines[index] = ArraySlice(#"{"id": 1, "broken""#.utf8) }
         try Data(Array(lines.joined(separator: [0x0A])) + [0x0A]).write(to: directory.appendingPathComponent("input.ndjson"))
 
@@ -81,11 +81,11 @@ struct SparkPipeTests {
             set -euo pipefail
             cd '\(directory.path)'
             status=0
-            "$SANITIZE" filter --contract '\(FilterTests.contract)' --report-key /id --report one.report.ndjson --stats \\
+            "$SANITIZE" filter --contract '\(FilterFixtures.contract)' --report-key /id --report one.report.ndjson --stats \\
               < input.ndjson > one.out 2> one.stats || status=$?
             [ "$status" -eq 1 ]
             jq -cS '{stats: .stats | del(.seconds, .megabytesPerSecond, .recordsPerSecond, .peakRSSBytes)}' one.stats > one.merged
-            timeout 600 python3 '\(root)/Examples/shards/spark_filter.py' "$SANITIZE" '\(FilterTests.contract)' \\
+            timeout 600 python3 '\(root)/Examples/shards/spark_filter.py' "$SANITIZE" '\(FilterFixtures.contract)' \\
               input.ndjson spark-out spark-reports 'local[2]' 4 /id > spark.log 2>&1 || { tail -40 spark.log >&2; exit 1; }
             cat spark-out/part-* > spark.out
             cat spark-reports/*.report.ndjson > spark.report.ndjson

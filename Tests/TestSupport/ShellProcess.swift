@@ -1,10 +1,10 @@
 import Foundation
 
 /// Runs a `bash` script, for tests that need a real pipeline (`sanitize … | head -1`).
-enum ShellProcess {
+package enum ShellProcess {
     /// Runs `script` with `bash -c`, with `$SANITIZE` set to the built binary.
     /// - Returns: the exit status, standard output and standard error.
-    static func run(_ script: String) throws -> (status: Int32, stdout: String, stderr: String) {
+    package static func run(_ script: String) throws -> (status: Int32, stdout: String, stderr: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = ["-c", script]

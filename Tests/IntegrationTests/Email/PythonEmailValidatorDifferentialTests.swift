@@ -13,7 +13,7 @@ import SanitizeKit
 ///
 /// Every verdict must agree, or the difference must fall in one of the classes of
 /// ``Difference``, each listed with its reason in docs/email.md.
-@Suite("Differential: international mode vs python-email-validator")
+@Suite("Differential: international mode vs python-email-validator", .integration)
 struct PythonEmailValidatorDifferentialTests {
     /// Why our verdict may differ from python-email-validator's (docs/email.md lists each).
     enum Difference: String, CaseIterable {

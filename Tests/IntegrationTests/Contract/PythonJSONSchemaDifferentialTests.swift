@@ -11,7 +11,7 @@ import Testing
 /// The schemas mix in keywords the dialect does not have (`const` in draft-04, `if` in
 /// draft-06, `prefixItems` before 2020-12, …): both sides must ignore them. The one
 /// difference left out by design: `dependencies` in 2019-09/2020-12 (see `keyword`).
-@Suite("Differential: contract validator vs Python jsonschema (all dialects)")
+@Suite("Differential: contract validator vs Python jsonschema (all dialects)", .integration)
 struct PythonJSONSchemaDifferentialTests {
     static let dialects: [(name: String, draft: Draft, python: String)] = [
         ("draft4", .draft4, "Draft4Validator"), ("draft6", .draft6, "Draft6Validator"), ("draft7", .draft7, "Draft7Validator"),

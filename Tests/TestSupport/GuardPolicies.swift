@@ -1,17 +1,16 @@
-import Foundation
-import Testing
+package import Foundation
 
-@testable import SanitizeKit
+package import SanitizeKit
 
 /// Builds guards from inline JSON policies for the tests.
-enum GuardPolicies {
+package enum GuardPolicies {
     /// Decodes and compiles `json`; fails the test on error.
-    static func make(_ json: String) throws -> RequestGuard {
+    package static func make(_ json: String) throws -> RequestGuard {
         try RequestGuard(policy: GuardPolicy.decode(Data(json.utf8)))
     }
 
     /// A policy with http exceptions, loopback over http, credentials for three base URLs.
-    static let scoped = """
+    package static let scoped = """
         {
           "version": 1,
           "transport": {
@@ -38,19 +37,19 @@ enum GuardPolicies {
 
 extension SanitizedRequest {
     /// The headers of an `allow`, or `nil`.
-    var allowedHeaders: [HTTPHeaderField]? {
+    package var allowedHeaders: [HTTPHeaderField]? {
         if case .allow(let headers, _) = self { return headers }
         return nil
     }
 
     /// The removed names of an `allow`, or `nil`.
-    var removedNames: [String]? {
+    package var removedNames: [String]? {
         if case .allow(_, let removed) = self { return removed }
         return nil
     }
 
     /// The denial code, or `nil` for an `allow`.
-    var denialCode: GuardDenial.Code? {
+    package var denialCode: GuardDenial.Code? {
         if case .deny(let reason) = self { return reason.code }
         return nil
     }
@@ -58,7 +57,7 @@ extension SanitizedRequest {
 
 extension GuardDecision {
     /// The denial code, or `nil` for `allow`.
-    var denialCode: GuardDenial.Code? {
+    package var denialCode: GuardDenial.Code? {
         if case .deny(let reason) = self { return reason.code }
         return nil
     }
