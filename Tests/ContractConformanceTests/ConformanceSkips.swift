@@ -45,7 +45,10 @@ enum ConformanceSkips {
         ]
         var opposite: [String: String] = [:]
         for folder in dialectFolders {
-            for test in tests { opposite["\(folder)/optional/format/idn-email.json#\(group)#\(test)"] = idnEmailSafety }
+            let path = "\(folder)/optional/format/idn-email.json"
+            guard FileManager.default.fileExists(atPath: TestSuiteRunner.root.appendingPathComponent("tests/\(path)").path)
+            else { continue }
+            for test in tests { opposite["\(path)#\(group)#\(test)"] = idnEmailSafety }
         }
         return opposite
     }()

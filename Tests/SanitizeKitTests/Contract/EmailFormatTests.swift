@@ -7,8 +7,10 @@ import Testing
 struct EmailFormatTests {
     static let idnEmail = #"{"type": "string", "format": "idn-email"}"#
 
-    @Test func idnEmailIsAnAnnotationUnlessAsserted() throws {
-        #expect(try Contract(schema: Self.idnEmail).validate(#""a\u202eb@example.com""#).isValid)
+    @Test func idnEmailIsAnAnnotationWhenFormatsAreNotAsserted() throws {
+        let annotating = Contract.Options(assertFormats: false)
+        #expect(try Contract(schema: Self.idnEmail, options: annotating).validate(#""a\u202eb@example.com""#).isValid)
+        #expect(try !Contract(schema: Self.idnEmail).validate(#""a\u202eb@example.com""#).isValid, "asserted by default")
     }
 
     static let cases: [(String, Bool)] = [

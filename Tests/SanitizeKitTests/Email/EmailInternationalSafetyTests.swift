@@ -153,7 +153,7 @@ struct EmailInternationalSafetyTests {
     }
 
     @Test func theASCIIModesAreUnchangedByTheInternationalRules() {
-        let rfc5321 = EmailValidator(mode: .rfc5321)
+        let rfc5321 = EmailValidator(mode: .rfc5321, policy: EmailRFC5321Tests.grammarOnly)
         for address in ["me@yy--0.tld", "me@example.123", "admin@mailserver1", "me@x.test", "me@localhost"] {
             #expect(rfc5321.validate(address) == .valid, "\(address)")
         }

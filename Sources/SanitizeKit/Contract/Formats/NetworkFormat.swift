@@ -102,8 +102,12 @@ enum NetworkFormat {
         return true
     }
 
-    /// The email part's RFC 5321 mode (dot-atom or quoted local part, hostname or address literal).
-    static let emailValidator = EmailValidator(mode: .rfc5321)
+    /// The email part's RFC 5321 mode (dot-atom or quoted local part, hostname or address
+    /// literal) with RFC 5321's own grammar: a dotless or special-use domain is a valid
+    /// Mailbox (§4.1.2), so the mode's deliverability defaults are off here.
+    static let emailValidator = EmailValidator(
+        mode: .rfc5321,
+        policy: EmailPolicy(requireDot: false, refuseSpecialUseNames: false, allowQuotedLocalPart: true, allowDomainLiteral: true))
 
     static func isEmail(_ text: UnsafeRawBufferPointer) -> Bool {
         emailValidator.validate(text).isValid
