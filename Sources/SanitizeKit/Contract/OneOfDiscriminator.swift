@@ -1,21 +1,22 @@
-/// A `oneOf` whose branches each hold `properties: {P: {const: "…"}}` with one member name P
-/// and pairwise different strings (FHIR's `oneOf` over every resource type, keyed by
-/// `resourceType`): for an object whose P is one of the strings, every other branch fails on
-/// its `const`, so the one branch named decides. Found at compile time; the evaluator tries
+/// A `oneOf` whose branches each hold `properties: {P: {const: "…"}}` (or an `enum` of
+/// strings) with one member name P and strings no two branches share (FHIR's `oneOf` over
+/// every resource type, keyed by `resourceType`; tag-keyed content models): for an object
+/// whose P is one of the strings, every other branch fails on its `const`/`enum`, so the one
+/// branch named decides. Found at compile time; the evaluator tries
 /// the named branch first, and only a pass is taken from it (anything else runs the plain
 /// `oneOf`, which reports as always).
 struct OneOfDiscriminator: Sendable {
     /// The member name P.
     let key: PropertyKey
-    /// Per branch (in `oneOf` order), its constant.
-    let values: [PropertyKey]
-    /// Hash of a constant → its branch; built only when no two constants share a hash.
-    let branches: [UInt64: Int]
+    /// Every string that names a branch, with the branch's position in `oneOf`.
+    let values: [(string: PropertyKey, branch: Int)]
+    /// Hash of a string → its index in `values`; built only when no two strings share a hash.
+    let byHash: [UInt64: Int]
 
     /// The branch named by the string `bytes`, if one is.
     func branch(for bytes: UnsafeRawBufferPointer) -> Int? {
-        guard let position = branches[JSONDocument.keyHash(bytes)] else { return nil }
-        return values[position].bytes.elementsEqual(bytes) ? position : nil
+        guard let index = byHash[JSONDocument.keyHash(bytes)] else { return nil }
+        return values[index].string.bytes.elementsEqual(bytes) ? values[index].branch : nil
     }
 }
 
@@ -44,20 +45,33 @@ extension ContractCompiler {
             else { return nil }
             targets.append(current.value)
         }
-        func constant(_ target: JSONValue, _ key: String) -> String? {
-            guard case .string(let value)? = target["properties"]?[key]?["const"] else { return nil }
-            return value
+        /// The strings a branch's P allows: its string `const`, else its `enum` of strings.
+        func strings(_ target: JSONValue, _ key: String) -> [String]? {
+            guard let property = target["properties"]?[key] else { return nil }
+            if case .string(let value)? = property["const"] { return [value] }
+            guard case .array(let items)? = property["enum"], !items.isEmpty else { return nil }
+            var result: [String] = []
+            for item in items {
+                guard case .string(let value) = item else { return nil }
+                result.append(value)
+            }
+            return result
         }
         guard case .object(let first)? = targets[0]["properties"] else { return nil }
-        for candidate in first where constant(targets[0], candidate.key) != nil {
-            let values = targets.map { constant($0, candidate.key) }
-            guard !values.contains(nil) else { continue }
-            let keys = values.map { PropertyKey($0!) }
-            var branches: [UInt64: Int] = [:]
-            for (position, key) in keys.enumerated() where branches.updateValue(position, forKey: key.hash) != nil {
-                return nil  // a repeated constant or a hash collision: no shortcut
+        for candidate in first where strings(targets[0], candidate.key) != nil {
+            let lists = targets.map { strings($0, candidate.key) }
+            guard !lists.contains(where: { $0 == nil }) else { continue }
+            var values: [(string: PropertyKey, branch: Int)] = []
+            var byHash: [UInt64: Int] = [:]
+            for (branch, list) in lists.enumerated() {
+                for text in list! {
+                    let key = PropertyKey(text)
+                    // A string two branches share, or a hash collision: no shortcut.
+                    guard byHash.updateValue(values.count, forKey: key.hash) == nil else { return nil }
+                    values.append((key, branch))
+                }
             }
-            return OneOfDiscriminator(key: PropertyKey(candidate.key), values: keys, branches: branches)
+            return OneOfDiscriminator(key: PropertyKey(candidate.key), values: values, byHash: byHash)
         }
         return nil
     }

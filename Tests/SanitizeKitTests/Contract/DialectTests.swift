@@ -157,12 +157,12 @@ struct OneOfDiscriminatorTests {
            "A": {"properties": {"kind": {"const": "A"}, "n": {"type": "string"}}, "required": ["kind"]},
            "B": {"$ref": "#/definitions/B2"},
            "B2": {"properties": {"kind": {"const": "B"}}, "additionalProperties": false},
-           "C": {"properties": {"kind": {"const": "C"}, "n": {"maximum": 3}}}}}
+           "C": {"properties": {"kind": {"enum": ["C", "C2"]}, "n": {"maximum": 3}}}}}
         """##
 
     @Test(arguments: [
         (#"{"kind":"A","n":"x"}"#, true), (#"{"kind":"A","n":1}"#, false), (#"{"kind":"B"}"#, true), (#"{"kind":"B","n":1}"#, false),
-        (#"{"kind":"C","n":2}"#, true), (#"{"kind":"D","n":2}"#, true), (#"{"kind":"D","n":"2"}"#, false), (#"{"kind":"E"}"#, false),
+        (#"{"kind":"C","n":2}"#, true), (#"{"kind":"C2","n":4}"#, false), (#"{"kind":"D","n":2}"#, true), (#"{"kind":"D","n":"2"}"#, false), (#"{"kind":"E"}"#, false),
         (#"{"n":2}"#, false), (#"{"kind":1}"#, false), ("[]", false), ("3", false),
     ])
     func verdictsMatchThePlainOneOf(_ instance: String, _ expected: Bool) throws {
@@ -176,6 +176,14 @@ struct OneOfDiscriminatorTests {
     @Test func failureMessagesStillNameEveryBranch() throws {
         let message = try Contract(schema: Self.schema).validate(#"{"kind":"A","n":1}"#).violations[0].message
         #expect(message.hasPrefix("value matches none of the 4 schemas (0: /n: expected string, found integer [type]; 1: /kind:"))
+    }
+
+    @Test func sharedStringsGetNoDiscriminator() throws {
+        let schema = #"{"oneOf":[{"properties":{"k":{"enum":["a","x"]}}},{"properties":{"k":{"const":"x"}}},{"properties":{"k":{"const":"b"}}},{"properties":{"k":{"const":"c"}}}]}"#
+        let contract = try Contract(schema: schema)
+        #expect(contract.program.discriminators.isEmpty)
+        #expect(!contract.validate(#"{"k":"x"}"#).isValid)
+        #expect(contract.validate(#"{"k":"a"}"#).isValid)
     }
 
     @Test func repeatedConstantsGetNoDiscriminator() throws {
