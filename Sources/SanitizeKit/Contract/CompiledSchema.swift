@@ -75,6 +75,8 @@ enum Check: Sendable {
     case allOf(PoolRange)
     case anyOf(PoolRange)
     case oneOf(PoolRange)
+    /// A `oneOf` with a ``OneOfDiscriminator`` (index into `discriminators`).
+    case oneOfByKey(PoolRange, Int32)
     case not(Int32)
     case conditional(ifSchema: Int32, thenSchema: Int32, elseSchema: Int32)
     /// (key index, schema index) pairs in `lists`.
@@ -238,6 +240,7 @@ struct ContractProgram: Sendable {
     var shapes: [ObjectShape] = []
     var dependentRequired: [[(key: PropertyKey, required: [PropertyKey])]] = []
     var anchorNames: [String] = []
+    var discriminators: [OneOfDiscriminator] = []
     /// `const`/`enum` values, each parsed once into its own document.
     var constants: [JSONDocument] = []
     var sanitizeSteps: [JSONValue] = []

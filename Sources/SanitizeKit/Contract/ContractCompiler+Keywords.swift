@@ -91,7 +91,14 @@ extension ContractCompiler {
         // Applicators (always on: the applicator vocabulary).
         if let list = try schemaList("allOf") { schema.inPlace.append(.allOf(list)) }
         if let list = try schemaList("anyOf") { schema.inPlace.append(.anyOf(list)) }
-        if let list = try schemaList("oneOf") { schema.inPlace.append(.oneOf(list)) }
+        if let list = try schemaList("oneOf") {
+            if case .array(let items)? = keywords["oneOf"], let found = discriminator(entry, items) {
+                program.discriminators.append(found)
+                schema.inPlace.append(.oneOfByKey(list, Int32(program.discriminators.count - 1)))
+            } else {
+                schema.inPlace.append(.oneOf(list))
+            }
+        }
         if let value = keywords["not"] { schema.inPlace.append(.not(try sub(["not"], value))) }
         if draft.hasConditionals, let value = keywords["if"] {
             let ifSchema = try sub(["if"], value)

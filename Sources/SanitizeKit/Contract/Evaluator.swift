@@ -514,34 +514,15 @@ struct Evaluator {
             }
             return matched
         case .oneOf(let list):
-            var matches = 0
-            var firstMatch = 0
-            var secondMatch = 0
-            var kept = Annotations()
-            for (position, index) in list.range.enumerated() {
-                var branch = Annotations()
-                if probe(Int(lists[index]), node, &branch, collect: collect) {
-                    matches += 1
-                    if matches > 1 {
-                        secondMatch = position
-                        break
-                    }
-                    firstMatch = position
-                    kept = branch
-                }
+            return checkOneOf(s, list, node, &annotations, collect: collect)
+        case .oneOfByKey(let list, let table):
+            // Only a pass is taken from the branch the discriminator names; anything else
+            // runs the plain oneOf (which reports, and collects steps from every branch).
+            if !collect && !collectSteps, let chosen = discriminatedBranch(table, node) {
+                var ignored = Annotations()
+                if probe(Int(lists[list.range.lowerBound + chosen]), node, &ignored, collect: false) { return true }
             }
-            if matches == 1 {
-                if collect { annotations.merge(kept) }
-                return true
-            }
-            guard quiet == 0 else { return false }
-            if matches == 0 {
-                let reasons = explaining == 0 ? branchReasons(list, node) : ""
-                report(s, "oneOf", .oneOf, "value matches none of the \(list.count) schemas\(reasons)")
-            } else {
-                report(s, "oneOf", .oneOf, "value matches more than one schema (\(firstMatch) and \(secondMatch))")
-            }
-            return false
+            return checkOneOf(s, list, node, &annotations, collect: collect)
         case .not(let sub):
             var ignored = Annotations()
             if probe(Int(sub), node, &ignored, collect: false) {
@@ -576,6 +557,56 @@ struct Evaluator {
             return valid
         default:
             return true
+        }
+    }
+
+    /// `oneOf`: exactly one branch passes.
+    mutating func checkOneOf(_ s: Int, _ list: PoolRange, _ node: Int, _ annotations: inout Annotations, collect: Bool) -> Bool {
+        var matches = 0
+        var firstMatch = 0
+        var secondMatch = 0
+        var kept = Annotations()
+        for (position, index) in list.range.enumerated() {
+            var branch = Annotations()
+            if probe(Int(lists[index]), node, &branch, collect: collect) {
+                matches += 1
+                if matches > 1 {
+                    secondMatch = position
+                    break
+                }
+                firstMatch = position
+                kept = branch
+            }
+        }
+        if matches == 1 {
+            if collect { annotations.merge(kept) }
+            return true
+        }
+        guard quiet == 0 else { return false }
+        if matches == 0 {
+            let reasons = explaining == 0 ? branchReasons(list, node) : ""
+            report(s, "oneOf", .oneOf, "value matches none of the \(list.count) schemas\(reasons)")
+        } else {
+            report(s, "oneOf", .oneOf, "value matches more than one schema (\(firstMatch) and \(secondMatch))")
+        }
+        return false
+    }
+
+    /// The branch a ``OneOfDiscriminator`` names for an object node, if it names one.
+    func discriminatedBranch(_ table: Int32, _ node: Int) -> Int? {
+        guard kindOf(node) == .object else { return nil }
+        let discriminator = buffers.program.discriminators[Int(table)]
+        var child = node + 1
+        let end = afterOf(node)
+        return discriminator.key.bytes.withUnsafeBytes { wanted -> Int? in
+            while child < end {
+                if keyMatches(child, wanted) {
+                    guard kindOf(child + 1) == .string else { return nil }
+                    return withString(child + 1) { discriminator.branch(for: $0) }
+                }
+                child = afterOf(child + 1)
+            }
+            return nil
         }
     }
 }

@@ -145,3 +145,52 @@ struct BranchReasonTests {
         #expect(message.hasPrefix("value matches none of the 2 allowed schemas (0: value matches none of the 2 allowed schemas [any-of]; 1: expected boolean"))
     }
 }
+
+/// A `oneOf` keyed by one member's constant (FHIR's `resourceType`): the named branch decides
+/// a pass, every other outcome runs the plain `oneOf`, so verdicts and messages stay the same.
+struct OneOfDiscriminatorTests {
+    static let schema = ##"""
+        {"$schema": "http://json-schema.org/draft-06/schema#",
+         "oneOf": [{"$ref": "#/definitions/A"}, {"$ref": "#/definitions/B"}, {"$ref": "#/definitions/C"},
+                   {"properties": {"kind": {"const": "D"}, "n": {"type": "integer"}}}],
+         "definitions": {
+           "A": {"properties": {"kind": {"const": "A"}, "n": {"type": "string"}}, "required": ["kind"]},
+           "B": {"$ref": "#/definitions/B2"},
+           "B2": {"properties": {"kind": {"const": "B"}}, "additionalProperties": false},
+           "C": {"properties": {"kind": {"enum": ["C", "C2"]}, "n": {"maximum": 3}}}}}
+        """##
+
+    @Test(arguments: [
+        (#"{"kind":"A","n":"x"}"#, true), (#"{"kind":"A","n":1}"#, false), (#"{"kind":"B"}"#, true), (#"{"kind":"B","n":1}"#, false),
+        (#"{"kind":"C","n":2}"#, true), (#"{"kind":"C2","n":4}"#, false), (#"{"kind":"D","n":2}"#, true), (#"{"kind":"D","n":"2"}"#, false), (#"{"kind":"E"}"#, false),
+        (#"{"n":2}"#, false), (#"{"kind":1}"#, false), ("[]", false), ("3", false),
+    ])
+    func verdictsMatchThePlainOneOf(_ instance: String, _ expected: Bool) throws {
+        let contract = try Contract(schema: Self.schema)
+        #expect(contract.program.discriminators.count == 1)
+        #expect(contract.validate(instance).isValid == expected)
+        let document = try JSONDocument(parsing: instance)
+        #expect(contract.isValid(document) == expected)
+    }
+
+    @Test func failureMessagesStillNameEveryBranch() throws {
+        let message = try Contract(schema: Self.schema).validate(#"{"kind":"A","n":1}"#).violations[0].message
+        #expect(message.hasPrefix("value matches none of the 4 schemas (0: /n: expected string, found integer [type]; 1: /kind:"))
+    }
+
+    @Test func sharedStringsGetNoDiscriminator() throws {
+        let schema = #"{"oneOf":[{"properties":{"k":{"enum":["a","x"]}}},{"properties":{"k":{"const":"x"}}},{"properties":{"k":{"const":"b"}}},{"properties":{"k":{"const":"c"}}}]}"#
+        let contract = try Contract(schema: schema)
+        #expect(contract.program.discriminators.isEmpty)
+        #expect(!contract.validate(#"{"k":"x"}"#).isValid)
+        #expect(contract.validate(#"{"k":"a"}"#).isValid)
+    }
+
+    @Test func repeatedConstantsGetNoDiscriminator() throws {
+        let schema = #"{"oneOf":[{"properties":{"k":{"const":"a"}}},{"properties":{"k":{"const":"a"}}},{"properties":{"k":{"const":"b"}}},{"properties":{"k":{"const":"c"}}}]}"#
+        let contract = try Contract(schema: schema)
+        #expect(contract.program.discriminators.isEmpty)
+        #expect(!contract.validate(#"{"k":"a"}"#).isValid)
+        #expect(contract.validate(#"{"k":"b"}"#).isValid)
+    }
+}
