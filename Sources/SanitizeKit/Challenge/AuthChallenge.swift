@@ -64,14 +64,19 @@ public struct AuthChallenge: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         if let token68 { return "\(scheme) \(token68)" }
         if parameters.isEmpty { return scheme }
-        let list = parameters.map { parameter in
-            var quoted = "\""
-            for character in parameter.value {
-                if character == "\"" || character == "\\" { quoted.append("\\") }
-                quoted.append(character)
-            }
-            return "\(parameter.name)=\(quoted)\""
-        }
+        let list = parameters.map { "\($0.name)=\(Self.quote($0.value))" }
         return "\(scheme) " + list.joined(separator: ", ")
+    }
+
+    /// `text` as an RFC 9110 §5.6.4 quoted-string (`"` and `\` escaped).
+    /// - Parameter text: the value.
+    /// - Returns: the quoted form.
+    public static func quote(_ text: String) -> String {
+        var quoted = "\""
+        for character in text {
+            if character == "\"" || character == "\\" { quoted.append("\\") }
+            quoted.append(character)
+        }
+        return quoted + "\""
     }
 }
