@@ -27,6 +27,7 @@ struct SanitizeCommand: ParsableCommand {
             Message.self,
             Guard.self,
             Pin.self,
+            Challenge.self,
         ]
     )
 
