@@ -14,6 +14,7 @@ let swiftSettings: [SwiftSetting] = [
 let targetNames = [
     "FuzzJSON", "FuzzContract", "FuzzPercentDecoding", "FuzzEmail",
     "FuzzFiles", "FuzzCatalog", "FuzzPolicy", "FuzzSteps", "FuzzFilter",
+    "FuzzChallenge",
 ]
 
 let package = Package(
