@@ -188,7 +188,7 @@ public enum AuthChallengeParser {
         /// A token68 when the rest of this element is exactly one (so `name=value` is not one).
         mutating func token68() -> String? {
             let start = index
-            while let byte = current, Self.isToken68Byte(byte) { index += 1 }
+            while let byte = current, AuthChallengeParser.isToken68Byte(byte) { index += 1 }
             guard index > start else { return nil }
             while current == 0x3D { index += 1 }
             var end = index
@@ -254,14 +254,16 @@ public enum AuthChallengeParser {
             }
         }
 
-        /// token68 characters before the `=` padding (RFC 9110 §11.2).
-        static func isToken68Byte(_ byte: UInt8) -> Bool {
-            switch byte {
-            case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-                UInt8(ascii: "~"), UInt8(ascii: "+"), UInt8(ascii: "/"):
-                true
-            default: false
-            }
+    }
+
+    /// token68 characters before the `=` padding (RFC 9110 §11.2); RFC 6750's `b64token` is
+    /// the same set.
+    static func isToken68Byte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+            UInt8(ascii: "~"), UInt8(ascii: "+"), UInt8(ascii: "/"):
+            true
+        default: false
         }
     }
 }

@@ -89,20 +89,9 @@ extension RequestGuard {
     static func isB64Token(_ token: String) -> Bool {
         let bytes = Array(token.utf8)
         var index = 0
-        while index < bytes.count, bytes[index].isB64TokenByte { index += 1 }
+        while index < bytes.count, AuthChallengeParser.isToken68Byte(bytes[index]) { index += 1 }
         guard index > 0 else { return false }
         while index < bytes.count, bytes[index] == UInt8(ascii: "=") { index += 1 }
         return index == bytes.count && bytes.count <= 8192
-    }
-}
-
-extension UInt8 {
-    fileprivate var isB64TokenByte: Bool {
-        switch self {
-        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-            UInt8(ascii: "~"), UInt8(ascii: "+"), UInt8(ascii: "/"):
-            true
-        default: false
-        }
     }
 }
