@@ -14,7 +14,7 @@ let swiftSettings: [SwiftSetting] = [
 let targetNames = [
     "FuzzJSON", "FuzzContract", "FuzzPercentDecoding", "FuzzEmail",
     "FuzzFiles", "FuzzCatalog", "FuzzPolicy", "FuzzSteps", "FuzzFilter",
-    "FuzzHost", "FuzzYAML",
+    "FuzzHost", "FuzzYAML", "FuzzChallenge",
 ]
 
 let package = Package(

@@ -1,5 +1,6 @@
 public import X509
 public import Logging
+public import SanitizeKit
 
 extension GuardedHTTPClient {
     /// The client's limits and trust.
@@ -14,6 +15,10 @@ extension GuardedHTTPClient {
         public var trustRoots: [Certificate]?
         /// Where warnings go (an expired pin set, a redirect that lost its credentials).
         public var logger: Logger
+        /// What a `401` challenge may be answered with (see ``RequestGuard/decide(status:challenges:origin:proxy:rules:answered:credentials:)``).
+        public var challengeRules = ChallengeRules()
+        /// The caller's credentials per origin, realm and scheme; `nil` answers no challenge.
+        public var credentials: (@Sendable (String, String?, ChallengeRules.Scheme) -> ChallengeCredentials?)?
 
         /// Creates a configuration.
         /// - Parameters:

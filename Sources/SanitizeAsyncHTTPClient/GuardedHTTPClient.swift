@@ -78,7 +78,9 @@ public final class GuardedHTTPClient: Sendable {
     /// checked by ``RequestGuard/redirect(_:to:method:)``: credential headers are dropped when
     /// the target leaves their scope, and a target the policy refuses (plain http, loopback,
     /// local network…) stops the call. 303, and 301/302 after POST, continue as GET without
-    /// a body (RFC 9110 §15.4).
+    /// a body (RFC 9110 §15.4). A `401` is answered once per scheme and realm when
+    /// ``Configuration/credentials`` is set and ``RequestGuard/decide(status:challenges:origin:proxy:rules:answered:credentials:)``
+    /// allows it; otherwise the `401` is returned.
     /// - Parameters:
     ///   - request: an absolute request (scheme and authority set).
     ///   - body: the request body, if any (kept across 307 and 308).
@@ -93,9 +95,14 @@ public final class GuardedHTTPClient: Sendable {
         var currentBody = body
         var removed: [String] = []
         var hops = 0
+        var answered: Set<String> = []
         while true {
             var response = try await send(current, body: currentBody)
             response.url = Self.url(of: current)
+            if response.status.code == 401, let answer = answer(response, answered: &answered) {
+                current.headerFields[.authorization] = answer
+                continue
+            }
             guard [301, 302, 303, 307, 308].contains(response.status.code) else {
                 response.removedHeaders = removed
                 return response

@@ -29,6 +29,7 @@ struct SanitizeCommand: ParsableCommand {
             Message.self,
             Guard.self,
             Pin.self,
+            Challenge.self,
         ]
     )
 

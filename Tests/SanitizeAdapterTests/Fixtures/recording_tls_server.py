@@ -5,7 +5,9 @@ Usage: recording_tls_server.py DEADLINE_SECONDS CONFIG_JSON
 
 CONFIG_JSON is {"servers": [{"name": "A", "cert": PEM_CHAIN?, "key": PEM_KEY?,
 "redirects": {"/path": "URL with {PORT_<name>} placeholders"},
-"bodies": {"/path": "JSON text"}, "statuses": {"/path": 410}}]}. A server with "cert"
+"bodies": {"/path": "JSON text"}, "statuses": {"/path": 410},
+"challenges": {"/path": {"challenge": "Basic realm=...", "expect": "Basic dXNlcjpwYXNz"}}}]}.
+A challenge path answers 401 with the challenge unless Authorization equals "expect". A server with "cert"
 speaks TLS (the chain file is sent as is). Each server listens on a port chosen by the OS;
 the first line on standard output is "READY name=port name=port ...".
 
@@ -34,7 +36,7 @@ def emit(record):
         sys.stdout.flush()
 
 
-def handler_for(name, redirects, bodies, statuses):
+def handler_for(name, redirects, bodies, statuses, challenges):
     class Handler(http.server.BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
 
@@ -43,6 +45,13 @@ def handler_for(name, redirects, bodies, statuses):
             body = self.rfile.read(min(length, 1 << 20)) if length else b""
             emit({"server": name, "event": "request", "method": self.command, "path": self.path,
                   "headers": [[k, v] for k, v in self.headers.items()], "body": len(body)})
+            guarded = challenges.get(self.path.split("?")[0])
+            if guarded is not None and self.headers.get("Authorization") != guarded["expect"]:
+                self.send_response(401)
+                self.send_header("WWW-Authenticate", guarded["challenge"])
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                return
             target = redirects.get(self.path.split("?")[0])
             if target is not None:
                 for other, port in ports.items():
@@ -73,10 +82,10 @@ def handler_for(name, redirects, bodies, statuses):
 class Server(http.server.ThreadingHTTPServer):
     daemon_threads = True
 
-    def __init__(self, name, context, redirects, bodies, statuses):
+    def __init__(self, name, context, redirects, bodies, statuses, challenges):
         self.name = name
         self.context = context
-        super().__init__(("127.0.0.1", 0), handler_for(name, redirects, bodies, statuses))
+        super().__init__(("127.0.0.1", 0), handler_for(name, redirects, bodies, statuses, challenges))
 
     def process_request_thread(self, request, client_address):
         if self.context is not None:
@@ -102,7 +111,8 @@ def main():
         if spec.get("cert"):
             context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
             context.load_cert_chain(spec["cert"], spec["key"])
-        server = Server(spec["name"], context, spec.get("redirects", {}), spec.get("bodies", {}), spec.get("statuses", {}))
+        server = Server(spec["name"], context, spec.get("redirects", {}), spec.get("bodies", {}), spec.get("statuses", {}),
+                        spec.get("challenges", {}))
         ports[spec["name"]] = server.server_address[1]
         servers.append(server)
     for server in servers:

@@ -12,6 +12,7 @@ final class RecordingServers {
         var redirects: [String: String] = [:]
         var bodies: [String: String] = [:]
         var statuses: [String: Int] = [:]
+        var challenges: [String: [String: String]] = [:]
     }
 
     /// One recorded event: a request, or a TLS handshake that failed before any request byte.
