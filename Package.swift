@@ -175,7 +175,7 @@ let package = Package(
             name: "SanitizeAdapterTests",
             dependencies: [
                 "SanitizeKit", "SanitizePinning", "SanitizeURLSession", "SanitizeAsyncHTTPClient",
-                "SanitizeOpenAPI", "SanitizeHummingbird", "AdapterExamples", "sanitize",
+                "SanitizeOpenAPI", "SanitizeHummingbird", "AdapterExamples", "sanitize", "TestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -4,13 +4,14 @@ import Logging
 import SanitizeAsyncHTTPClient
 import SanitizeKit
 import SanitizePinning
+import TestSupport
 import Testing
 import X509
 
 /// TLS public-key pinning against real TLS servers (Python's `ssl`, certificates made by
 /// `openssl` for each run): the pinned transport of ``GuardedHTTPClient`` on every leaf key
 /// type, and `sanitize pin` against openssl's own pin pipeline.
-@Suite("Pinning with openssl-made certificates and a real TLS server", .serialized)
+@Suite("Pinning with openssl-made certificates and a real TLS server", .integration, .serialized)
 struct OpenSSLPinningTests {
     static let pki = Result { try TestPKI() }
 

@@ -3,12 +3,13 @@ import HTTPTypes
 import SanitizeAsyncHTTPClient
 import SanitizeKit
 import SanitizePinning
+import TestSupport
 import Testing
 
 /// `GuardedHTTPClient` answering `401` challenges from a real TLS server (Python, loopback)
 /// through ``RequestGuard/decide(status:challenges:origin:proxy:rules:answered:credentials:)``;
 /// the server's log shows where a credential went.
-@Suite("401 challenges through GuardedHTTPClient, against a recording server", .serialized)
+@Suite("401 challenges through GuardedHTTPClient, against a recording server", .integration, .serialized)
 struct PythonChallengeTests {
     static let expected = "Basic QWxhZGRpbjpvcGVuIHNlc2FtZQ=="
 

@@ -6,12 +6,13 @@ import NIOHTTP1
 import OpenAPIRuntime
 import SanitizeKit
 import SanitizeOpenAPI
+import TestSupport
 import Testing
 
 /// ``GuardMiddleware`` in front of a transport that really fetches from a recording server
 /// (the part of a generated client below the middleware), so the bytes checked are a real
 /// server's.
-@Suite("GuardMiddleware for OpenAPI clients, against a recording server", .serialized)
+@Suite("GuardMiddleware for OpenAPI clients, against a recording server", .integration, .serialized)
 struct PythonOpenAPIMiddlewareTests {
     static let userContract = """
         {"type": "object", "required": ["id", "name"],

@@ -4,6 +4,7 @@ import SanitizeAsyncHTTPClient
 import SanitizeKit
 import SanitizePinning
 import SanitizeURLSession
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -12,7 +13,7 @@ import Testing
 
 /// Redirects between real servers (Python, loopback): A may receive credentials, B may not;
 /// B's own log says what reached it.
-@Suite("Redirects through the adapters, against recording servers", .serialized)
+@Suite("Redirects through the adapters, against recording servers", .integration, .serialized)
 struct PythonRedirectTests {
     /// A plain-http A that redirects /go to B, and B.
     static func servers() throws -> RecordingServers {
