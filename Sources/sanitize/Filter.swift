@@ -63,9 +63,6 @@ struct Filter: ParsableCommand {
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1.") }
         guard maxRecordBytes >= 1 else { throw ValidationError("--max-record-bytes must be at least 1.") }
-        if let index = Self.firstArgumentNotUTF8() {
-            throw ValidationError("argument \(index) is not valid UTF-8; arguments must be UTF-8 text.")
-        }
         guard (0...Self.maxLineOffset).contains(lineOffset) else {
             throw ValidationError("--line-offset must be between 0 and 2^53 (\(Self.maxLineOffset)); got \(lineOffset).")
         }

@@ -3,11 +3,16 @@ import Foundation
 /// Runs a `bash` script, for tests that need a real pipeline (`sanitize … | head -1`).
 package enum ShellProcess {
     /// Runs `script` with `bash -c`, with `$SANITIZE` set to the built binary.
+    ///
+    /// The script starts with SIGPIPE at its default action, as in a terminal: the test
+    /// process may ignore it (SwiftNIO, linked by the adapter tests, does so process-wide),
+    /// and an ignored signal is inherited across `exec`, so `seq … | sanitize … | head -1`
+    /// would otherwise have `seq` report a write error instead of ending quietly.
     /// - Returns: the exit status, standard output and standard error.
     package static func run(_ script: String) throws -> (status: Int32, stdout: String, stderr: String) {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", script]
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["--default-signal=PIPE", "/bin/bash", "-c", script]
         var environment = ProcessInfo.processInfo.environment
         environment["SANITIZE"] = SanitizeProcess.executable.path
         process.environment = environment
