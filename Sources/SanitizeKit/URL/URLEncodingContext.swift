@@ -9,7 +9,9 @@ public enum URLEncodingContext: String, Sendable, Hashable, CaseIterable {
     /// A whole component: the WHATWG component set (everything that is not
     /// `A–Z a–z 0–9 - . _ ~ ! * ' ( )`). The safe default.
     case component = "url-component"
-    /// One path segment: the WHATWG path set + `/` `\` `%` `;`.
+    /// One path segment: the WHATWG path set + `/` `\` `%` `;`. The set alone leaves `.` and
+    /// `..` as they are, which a URL parser resolves (path traversal): use
+    /// `URLPath.encodeSegment(_:)`, which refuses them, for a value from outside.
     case pathSegment = "url-path-segment"
     /// A query parameter name or value: the WHATWG special-query set + `%` `&` `=` `+` `#`.
     case query = "url-query"
