@@ -31,4 +31,15 @@ struct TypedThrowsTests {
         #expect(code { () throws(SanitizeError) in _ = try URLPath.encodeSegment("..") } == .dotSegment)
         #expect(code { () throws(SanitizeError) in _ = try StripSet.namedSets(fromJSON: Array("[]".utf8)) } == .configuration)
     }
+
+    @Test func regexEmailRulesCatalogsAndFilterPolicies() throws {
+        #expect(code { () throws(SanitizeError) in _ = try PCRE2Pattern("ab(cd") } == .regexCompile)
+        let backtracking = try PCRE2Pattern("(a+)+$", options: .init(jit: false))
+        #expect(code { () throws(SanitizeError) in _ = try backtracking.matches(String(repeating: "a", count: 40) + "b") } == .regexLimit)
+        #expect(code { () throws(SanitizeError) in _ = try EmailPatternFile.pattern(fromFileText: "# only a comment") } == .configuration)
+        #expect(code { () throws(SanitizeError) in _ = try EmailPatternFile.pattern(fromFile: "/nonexistent/x.pcre") } == .io)
+        #expect(code { () throws(SanitizeError) in _ = try EmailPolicy.policies(fromJSON: Array("{}".utf8)) } == .configuration)
+        #expect(code { () throws(SanitizeError) in _ = try RecordFilter.policy(fromJSON: #"{"steps":[]}"#) } == .configuration)
+        #expect(code { () throws(SanitizeError) in _ = try MessageCatalog(directory: "/nonexistent/catalogs") } == .io)
+    }
 }

@@ -18,7 +18,7 @@ public enum EmailPatternFile {
     ///   - file: the file name, for the error's location.
     /// - Returns: the pattern: the non-comment lines, trimmed and joined.
     /// - Throws: ``SanitizeError`` coded `configuration` when the file holds no pattern.
-    public static func pattern(fromFileText text: String, file: String? = nil) throws -> String {
+    public static func pattern(fromFileText text: String, file: String? = nil) throws(SanitizeError) -> String {
         var pattern = ""
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             let trimmed = line.trimmingCharacters(in: CharacterSet(charactersIn: " \t\r"))
@@ -40,7 +40,7 @@ public enum EmailPatternFile {
     /// - Returns: the pattern the file holds.
     /// - Throws: ``SanitizeError`` coded `io` when the file cannot be read, `configuration`
     ///   when it holds no pattern.
-    public static func pattern(for mode: EmailMode, inRulesDirectory directory: String) throws -> String {
+    public static func pattern(for mode: EmailMode, inRulesDirectory directory: String) throws(SanitizeError) -> String {
         let path = URL(fileURLWithPath: directory).appendingPathComponent(relativePath(for: mode)).path
         return try pattern(fromFile: path)
     }
@@ -50,7 +50,7 @@ public enum EmailPatternFile {
     /// - Returns: the pattern the file holds.
     /// - Throws: ``SanitizeError`` coded `io` when the file cannot be read as UTF-8,
     ///   `configuration` when it holds no pattern.
-    public static func pattern(fromFile path: String) throws -> String {
+    public static func pattern(fromFile path: String) throws(SanitizeError) -> String {
         let data = try FileBytes.read(path: path, what: "email rule file")
         guard let text = String(validating: data, as: UTF8.self) else {
             throw SanitizeError(.invalidUTF8, "the email rule file is not UTF-8", at: SanitizeError.Location(file: path))

@@ -87,7 +87,7 @@ public struct EmailPolicy: Sendable, Hashable {
     /// - Returns: the policy of each mode the file names.
     /// - Throws: ``SanitizeError`` coded `configuration` when the file is not in that format
     ///   or names a mode other than `rfc5321` and `international`.
-    public static func policies(fromJSON bytes: [UInt8]) throws -> [EmailMode: EmailPolicy] {
+    public static func policies(fromJSON bytes: [UInt8]) throws(SanitizeError) -> [EmailMode: EmailPolicy] {
         try parse(bytes).policies
     }
 
@@ -99,22 +99,23 @@ public struct EmailPolicy: Sendable, Hashable {
     /// - Returns: the mode's policy.
     /// - Throws: ``SanitizeError`` coded `io` when the file exists but cannot be read,
     ///   `configuration` when it is not a policy file or does not name `mode`.
-    public static func policy(for mode: EmailMode, inRulesDirectory directory: String) throws -> EmailPolicy {
+    public static func policy(for mode: EmailMode, inRulesDirectory directory: String) throws(SanitizeError) -> EmailPolicy {
         let path = URL(fileURLWithPath: directory).appendingPathComponent(relativePath).path
         guard FileManager.default.fileExists(atPath: path) else { return defaults(for: mode) }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw SanitizeError(.io, "cannot read the email policy file", at: .init(file: path))
         }
-        do {
+        do throws(SanitizeError) {
             let policies = try policies(fromJSON: Array(data))
             guard mode.checksStructure else { return defaults(for: mode) }
             guard let policy = policies[mode] else {
                 throw SanitizeError(.configuration, "the email policy file has no entry for mode \(mode)")
             }
             return policy
-        } catch var error as SanitizeError {
-            error.location = .init(file: path)
-            throw error
+        } catch {
+            var located = error
+            located.location = .init(file: path)
+            throw located
         }
     }
 
@@ -130,12 +131,15 @@ public struct EmailPolicy: Sendable, Hashable {
         var specialUseNames: [String]
     }
 
-    private static func parse(_ bytes: [UInt8]) throws -> (policies: [EmailMode: EmailPolicy], specialUseNames: [String]) {
+    private static func parse(_ bytes: [UInt8]) throws(SanitizeError) -> (policies: [EmailMode: EmailPolicy], specialUseNames: [String]) {
         let file: File
         do {
             file = try JSONDecoder().decode(File.self, from: Data(bytes))
         } catch {
-            throw SanitizeError(.configuration, "not an email policy file: \(error)")
+            // The decoder's own description is for programmers; say what the file must hold.
+            throw SanitizeError(
+                .configuration,
+                "not an email policy file: a JSON object with \"modes\" (each with the Boolean options requireDot, refuseSpecialUseNames, allowQuotedLocalPart, allowDomainLiteral) and \"specialUseNames\" (see Rules/README.md)")
         }
         var policies: [EmailMode: EmailPolicy] = [:]
         for (name, options) in file.modes {

@@ -20,7 +20,7 @@ extension MessageCatalog {
     /// - Throws: ``SanitizeError`` naming the file and key: `io` (unreadable), `limit-exceeded`,
     ///   `catalog-syntax`, `catalog-duplicate-key`, `catalog-unknown-placeholder`,
     ///   `catalog-missing-fallback`, `catalog-invalid-entry` or `catalog-locale`.
-    public init(directory: String, defaultLocale: String = "en", limits: MessageLimits = .default) throws {
+    public init(directory: String, defaultLocale: String = "en", limits: MessageLimits = .default) throws(SanitizeError) {
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: directory)
@@ -45,10 +45,11 @@ extension MessageCatalog {
             }
             sources.append((path, Array(data)))
         }
-        do {
+        do throws(SanitizeError) {
             try self.init(sources: sources, defaultLocale: defaultLocale, limits: limits)
-        } catch let error as SanitizeError where (error.location?.file ?? "").isEmpty {
+        } catch {
             // A problem of the directory as a whole (no file for the default locale): name it.
+            guard (error.location?.file ?? "").isEmpty else { throw error }
             var location = error.location ?? .init()
             location.file = directory
             throw SanitizeError(error.code, error.reason, at: location)
@@ -65,7 +66,7 @@ extension MessageCatalog {
     public init(
         sources: [(fileName: String, bytes: [UInt8])], defaultLocale: String = "en",
         limits: MessageLimits = .default
-    ) throws {
+    ) throws(SanitizeError) {
         var byLocale: [String: LocaleMessages] = [:]
         for source in sources {
             let messages = try CatalogFileLoader(fileName: source.fileName, bytes: source.bytes, limits: limits).load()
@@ -98,7 +99,7 @@ struct CatalogFileLoader {
         "locale", "description", "fallback", "codes", "statuses", "problemTypes",
     ]
 
-    func load() throws -> MessageCatalog.LocaleMessages {
+    func load() throws(SanitizeError) -> MessageCatalog.LocaleMessages {
         guard bytes.count <= limits.maxCatalogBytes else {
             throw SanitizeError(
                 .limitExceeded, "the catalog file is larger than \(limits.maxCatalogBytes) bytes",
@@ -173,7 +174,7 @@ struct CatalogFileLoader {
         return messages
     }
 
-    private func declaredLocale(_ members: [MessageJSON.Member]) throws -> String {
+    private func declaredLocale(_ members: [MessageJSON.Member]) throws(SanitizeError) -> String {
         let baseName = String(((fileName as NSString).lastPathComponent as NSString).deletingPathExtension)
         guard let member = members.first(where: { $0.key == "locale" }), case .string(let tag) = member.value else {
             throw problem(
@@ -196,16 +197,18 @@ struct CatalogFileLoader {
         return tag
     }
 
-    private func section(_ member: MessageJSON.Member) throws -> [(MessageJSON.Member, MessageEntry)] {
+    private func section(_ member: MessageJSON.Member) throws(SanitizeError) -> [(MessageJSON.Member, MessageEntry)] {
         guard case .object(let entries) = member.value else {
             throw problem(
                 .catalogInvalidEntry, "\"\(member.key)\" must be an object of messages", pointer: [member.key],
                 offset: member.keyOffset)
         }
-        return try entries.map { ($0, try entry($0.value, pointer: [member.key, $0.key], offset: $0.keyOffset)) }
+        return try entries.map { (item) throws(SanitizeError) in
+            (item, try entry(item.value, pointer: [member.key, item.key], offset: item.keyOffset))
+        }
     }
 
-    private func codeKey(_ key: String, offset: Int) throws -> String {
+    private func codeKey(_ key: String, offset: Int) throws(SanitizeError) -> String {
         guard (1...MessageLimits.maxServerCodeBytes).contains(key.utf8.count),
             !key.unicodeScalars.contains(where: { $0.properties.isWhitespace || MessageTemplate.isForbidden($0) })
         else {
@@ -217,7 +220,7 @@ struct CatalogFileLoader {
         return key
     }
 
-    private func statusKey(_ key: String, offset: Int) throws -> MessageSelector {
+    private func statusKey(_ key: String, offset: Int) throws(SanitizeError) -> MessageSelector {
         let bytes = Array(key.utf8)
         if bytes.count == 3, bytes[1] | 0x20 == UInt8(ascii: "x"), bytes[2] | 0x20 == UInt8(ascii: "x"),
             bytes[0] == UInt8(ascii: "4") || bytes[0] == UInt8(ascii: "5")
@@ -235,7 +238,7 @@ struct CatalogFileLoader {
         return .status(status)
     }
 
-    private func problemTypeKey(_ key: String, offset: Int) throws -> String {
+    private func problemTypeKey(_ key: String, offset: Int) throws(SanitizeError) -> String {
         guard ProblemDetails.isProblemTypeURI(key) else {
             throw problem(
                 .catalogInvalidEntry,
@@ -246,7 +249,7 @@ struct CatalogFileLoader {
     }
 
     /// A message: a string, or a list of alternatives whose last one has no placeholders.
-    private func entry(_ value: MessageJSON.Value, pointer: [String], offset: Int) throws -> MessageEntry {
+    private func entry(_ value: MessageJSON.Value, pointer: [String], offset: Int) throws(SanitizeError) -> MessageEntry {
         var texts: [String] = []
         switch value {
         case .string(let text): texts = [text]

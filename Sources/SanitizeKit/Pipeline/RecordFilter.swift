@@ -159,7 +159,7 @@ public struct RecordFilter: Sendable {
     /// - Parameter text: the policy's JSON text.
     /// - Returns: a filter without a contract that applies those steps to every string.
     /// - Throws: ``SanitizeError`` `configuration` for an unknown key or a bad step.
-    public static func policy(fromJSON text: String) throws -> RecordFilter {
+    public static func policy(fromJSON text: String) throws(SanitizeError) -> RecordFilter {
         guard case .object(let members) = try JSONValue(parsing: text) else {
             throw SanitizeError(.configuration, "a filter policy is a JSON object")
         }

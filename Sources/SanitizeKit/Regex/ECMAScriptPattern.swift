@@ -28,7 +28,7 @@ enum ECMAScriptPattern {
     /// - Returns: the pattern for PCRE2; unchanged when it holds no backslash and no dot.
     /// - Throws: ``SanitizeError`` coded `regex-compile` for an escape ECMA-262 does not define,
     ///   with its byte offset in `pattern`.
-    static func translate(_ pattern: String) throws -> String {
+    static func translate(_ pattern: String) throws(SanitizeError) -> String {
         guard pattern.utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: ".") }) else {
             return pattern
         }
@@ -102,7 +102,7 @@ enum ECMAScriptPattern {
     /// - Returns: the replacement text and the index after the class's `]`.
     private static func classHoldingNonSpace(
         _ scalars: [Unicode.Scalar], openingAt open: Int
-    ) throws -> (text: String, end: Int)? {
+    ) throws(SanitizeError) -> (text: String, end: Int)? {
         var index = open + 1
         let negated = index < scalars.count && scalars[index] == "^"
         if negated { index += 1 }

@@ -46,7 +46,7 @@ public final class PCRE2Pattern: @unchecked Sendable, CustomDebugStringConvertib
     /// - Throws: ``SanitizeError`` coded `regex-compile`, whose reason holds PCRE2's message
     ///   and whose location's `byteOffset` is where in the pattern compilation stopped;
     ///   coded `configuration` when PCRE2 cannot allocate its contexts.
-    public init(_ pattern: String, options: Options = .default) throws {
+    public init(_ pattern: String, options: Options = .default) throws(SanitizeError) {
         self.pattern = pattern
         self.options = options
         let source = options.ecmaScriptCompatible ? try ECMAScriptPattern.translate(pattern) : pattern
@@ -107,12 +107,15 @@ public final class PCRE2Pattern: @unchecked Sendable, CustomDebugStringConvertib
     /// - Returns: true on a match.
     /// - Throws: ``SanitizeError`` coded `regex-limit` when the match hit a limit (the pattern
     ///   backtracks too much on this subject), or `regex-match` on another PCRE2 error.
-    public func matches(_ text: String) throws -> Bool {
+    public func matches(_ text: String) throws(SanitizeError) -> Bool {
         var subject = text
-        return try subject.withUTF8 { utf8 in
+        let result: Result<Bool, SanitizeError> = subject.withUTF8 { utf8 in
             // A Swift String is always valid UTF-8: PCRE2 need not check it again.
-            try match(utf8.baseAddress, utf8.count, options: UInt32(PCRE2_NO_UTF_CHECK))
+            Result { () throws(SanitizeError) in
+                try match(utf8.baseAddress, utf8.count, options: UInt32(PCRE2_NO_UTF_CHECK))
+            }
         }
+        return try result.get()
     }
 
     /// Whether the UTF-8 bytes `utf8` match: anywhere in them, or as a whole with
@@ -122,7 +125,7 @@ public final class PCRE2Pattern: @unchecked Sendable, CustomDebugStringConvertib
     /// - Throws: ``SanitizeError`` coded `invalid-utf8` (with the byte offset) when the bytes
     ///   are not UTF-8, `regex-limit` when the match hit a limit, or `regex-match` on another
     ///   PCRE2 error.
-    public func matches(_ utf8: UnsafeRawBufferPointer) throws -> Bool {
+    public func matches(_ utf8: UnsafeRawBufferPointer) throws(SanitizeError) -> Bool {
         // ASCII is valid UTF-8: checking that 8 bytes at a time is cheaper than PCRE2's own
         // check, which then runs only for subjects with non-ASCII bytes.
         let trusted = PCRE2Pattern.isASCII(utf8)
@@ -142,7 +145,7 @@ public final class PCRE2Pattern: @unchecked Sendable, CustomDebugStringConvertib
         return pcre2_config_8(UInt32(PCRE2_CONFIG_JIT), &available) >= 0 && available == 1
     }
 
-    private func match(_ base: UnsafePointer<UInt8>?, _ count: Int, options matchOptions: UInt32) throws -> Bool {
+    private func match(_ base: UnsafePointer<UInt8>?, _ count: Int, options matchOptions: UInt32) throws(SanitizeError) -> Bool {
         let matchData = PCRE2Pattern.threadMatchData()
         let subject = base ?? PCRE2Pattern.emptySubject
         // pcre2_jit_match skips pcre2_match's checks, the UTF check among them: only for
