@@ -140,13 +140,18 @@ public final class GuardedHTTPClient: Sendable {
 
     /// One hop: through the pinned transport for a pinned host, else through AsyncHTTPClient.
     private func send(_ request: HTTPRequest, body: [UInt8]?) async throws(GuardedClientError) -> GuardedResponse {
-        let host = request.authority.flatMap { HostPort(authority: $0)?.host } ?? ""
+        // The guard's own reading of the URL decides both the pin lookup and where the pinned
+        // transport connects: one host parser for every decision.
+        guard case .success(let target) = requestGuard.target(of: Self.url(of: request)) else {
+            throw GuardedClientError(.urlMalformed, "the request's URL has no host the guard can read")
+        }
+        let host = target.host.text
         if pins.entry(for: host) != nil {
             guard request.scheme == "https" else {
                 throw GuardedClientError(.pinnedHostInsecure, "\(host) is pinned; plain http cannot be checked")
             }
             do {
-                return try await pinned.send(request, body: body)
+                return try await pinned.send(request, to: target, body: body)
             } catch let error as GuardedClientError {
                 throw error
             } catch {

@@ -20,21 +20,28 @@ struct PinnedTransport: Sendable {
     let timeout: TimeAmount
 
     /// Sends `request` (absolute, https) with `body` and returns the status, fields and body.
-    func send(_ request: HTTPRequest, body: [UInt8]?) async throws -> GuardedResponse {
-        guard let authority = request.authority, let target = HostPort(authority: authority) else {
-            throw GuardedClientError(.urlMalformed, "request has no usable authority")
+    /// - Parameters:
+    ///   - request: the request the guard allowed.
+    ///   - target: the guard's reading of its URL: the connection goes to this canonical host
+    ///     and port, never to a second parse of the authority.
+    ///   - body: the request body.
+    func send(_ request: HTTPRequest, to target: GuardTarget, body: [UInt8]?) async throws -> GuardedResponse {
+        guard let authority = request.authority else {
+            throw GuardedClientError(.urlMalformed, "request has no authority")
         }
-        let isIP = target.host.contains(":") || target.host.allSatisfy { $0.isNumber || $0 == "." }
+        let isIP = target.host.address != nil
+        // The canonical text of an IPv6 address is bracketed; a socket address is not.
+        let connectHost = isIP ? String(target.host.text.filter { $0 != "[" && $0 != "]" }) : target.host.text
         let context = self.context
         let verifier = self.verifier
         let channel = try await ClientBootstrap(group: group)
             .connectTimeout(timeout)
-            .connect(host: target.host, port: target.port) { channel in
+            .connect(host: connectHost, port: target.port) { channel in
                 channel.eventLoop.makeCompletedFuture {
                     let handler = try NIOSSLClientHandler(
-                        context: context, serverHostname: isIP ? nil : target.host,
+                        context: context, serverHostname: isIP ? nil : connectHost,
                         customVerificationCallback: { certificates, promise in
-                            verifier.verify(certificates, host: target.host, isIPAddress: isIP, promise: promise)
+                            verifier.verify(certificates, host: connectHost, isIPAddress: isIP, promise: promise)
                         })
                     try channel.pipeline.syncOperations.addHandler(handler)
                     try channel.pipeline.syncOperations.addHTTPClientHandlers()
@@ -74,32 +81,5 @@ struct PinnedTransport: Sendable {
             }
             throw GuardedClientError(.transportFailed, "the connection closed before the response ended")
         }
-    }
-}
-
-/// The host and port of an authority (`host`, `host:port`, `[v6]:port`; https default 443).
-struct HostPort {
-    var host: String
-    var port: Int
-
-    init?(authority: String) {
-        var text = Substring(authority)
-        if let at = text.lastIndex(of: "@") { text = text[text.index(after: at)...] }
-        if text.hasPrefix("[") {
-            guard let close = text.firstIndex(of: "]") else { return nil }
-            host = String(text[text.index(after: text.startIndex)..<close])
-            let rest = text[text.index(after: close)...]
-            guard rest.isEmpty || rest.hasPrefix(":") else { return nil }
-            guard let port = rest.isEmpty ? 443 : Int(rest.dropFirst()) else { return nil }
-            self.port = port
-        } else if let colon = text.lastIndex(of: ":") {
-            host = String(text[..<colon])
-            guard let port = Int(text[text.index(after: colon)...]) else { return nil }
-            self.port = port
-        } else {
-            host = String(text)
-            port = 443
-        }
-        guard !host.isEmpty, (1...65535).contains(port) else { return nil }
     }
 }
