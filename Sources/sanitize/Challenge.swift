@@ -51,20 +51,20 @@ struct Challenge: ParsableCommand {
         let (status, origin, proxy) = (self.status, self.origin, self.proxy)
         try LineLoop.run(input) { bytes in
             let text: String
-            do {
-                text = try TextLine.text(bytes)
+            do throws(SanitizeError) {
+                text = try UTF8Validation.string(validating: bytes)
             } catch {
-                return .rejected(output: Array(#"{"error":"invalid-utf8"}"#.utf8), reason: "\(error)")
+                // The reason carries the byte offset already; the code goes last, as in every command.
+                let offset = error.location?.byteOffset ?? 0
+                return .rejected(
+                    output: Self.errorLine(error.code.rawValue, offset: offset), reason: "\(error.reason) [\(error.code)]")
             }
             let field = Self.withoutFieldName(text)
             switch AuthChallengeParser.parse(field) {
             case .failure(let failure):
-                let line = JSONValue.object([
-                    .init("error", .string(failure.code)),
-                    .init("offset", .number(String(failure.offset))),
-                    .init("decision", .string("refuse: \(failure.code)")),
-                ])
-                return .rejected(output: line.serialized(), reason: failure.description)
+                return .rejected(
+                    output: Self.errorLine(failure.code, offset: failure.offset),
+                    reason: "\(failure.text) at byte \(failure.offset) [\(failure.code)]")
             case .success(let challenges):
                 let decision = requestGuard.decide(
                     status: status, challenges: challenges, origin: origin, proxy: proxy, rules: rules,
@@ -74,11 +74,20 @@ struct Challenge: ParsableCommand {
                     .init("decision", .string(decision.description)),
                 ])
                 if case .refuse(let denial) = decision {
-                    return .rejected(output: line.serialized(), reason: denial.description)
+                    return .rejected(output: line.serialized(), reason: "\(denial.text) [\(denial.code)]")
                 }
                 return .accepted(line.serialized())
             }
         }
+    }
+
+    /// The output line of a field that is not read: `{"error":CODE,"offset":N,"decision":"refuse: CODE"}`.
+    static func errorLine(_ code: String, offset: Int) -> [UInt8] {
+        JSONValue.object([
+            .init("error", .string(code)),
+            .init("offset", .number(String(offset))),
+            .init("decision", .string("refuse: \(code)")),
+        ]).serialized()
     }
 
     /// Stand-in credentials: the command only says whether it would answer, never with what.

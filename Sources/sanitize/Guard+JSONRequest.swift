@@ -52,3 +52,8 @@ extension Guard {
         }
     }
 }
+
+extension SanitizeError.Code {
+    /// A line of `sanitize guard`'s standard input is not a request object.
+    static let requestInvalid = Self(rawValue: "request-invalid")
+}

@@ -113,7 +113,8 @@ struct Guard: ParsableCommand {
         let request: JSONRequest
         switch JSONRequest.parse(line) {
         case .success(let value): request = value
-        case .failure(let invalid): return .rejected(output: Array("invalid".utf8), reason: invalid.reason)
+        case .failure(let invalid):
+            return .rejected(output: Array("invalid".utf8), reason: "\(invalid.reason) [\(SanitizeError.Code.requestInvalid)]")
         }
         let explanation = explain ? Self.explanation(of: request.url, requestGuard: requestGuard) : ""
         let verdict: String

@@ -27,8 +27,29 @@ struct ChallengeCommandTests {
             #"{"challenges":[{"scheme":"Digest","params":[["realm","x"],["nonce","abc"]]}],"decision":"refuse: challenge-scheme-not-allowed: no allowed scheme among: Digest"}"#,
             #"{"error":"challenge-duplicate","offset":17,"decision":"refuse: challenge-duplicate"}"#,
         ])
-        #expect(run.stderr.contains("sanitize: line 3: challenge-scheme-not-allowed"))
-        #expect(run.stderr.contains("sanitize: line 4: challenge-duplicate at byte 17"))
+        #expect(
+            run.stderr == """
+                sanitize: line 3: no allowed scheme among: Digest [challenge-scheme-not-allowed]
+                sanitize: line 4: parameter "realm" appears twice in one challenge at byte 17 [challenge-duplicate]
+
+                """)
+    }
+
+    @Test("stderr says where once and ends with the code, as every command does")
+    func stderrLines() throws {
+        let input: [UInt8] = Array(#"Basic realm="r""#.utf8) + [0x0A, 0xFF, 0x0A] + Array("Basic realm=\"a\u{1}\"\n".utf8)
+        let run = try SanitizeProcess.run(
+            ["challenge", "--policy", Self.policy, "--origin", "http://api.example.com/"], stdin: input)
+        #expect(run.status == 1)
+        #expect(run.lines.count == 3)
+        #expect(run.lines[1] == #"{"error":"invalid-utf8","offset":0,"decision":"refuse: invalid-utf8"}"#)
+        #expect(
+            run.stderr == """
+                sanitize: line 1: http is not allowed for api.example.com (https only) [insecure-transport]
+                sanitize: line 2: invalid UTF-8 at byte 0 [invalid-utf8]
+                sanitize: line 3: control byte 0x1 in the field at byte 14 [challenge-control]
+
+                """)
     }
 
     @Test("the origin decides: not allowlisted, plain http, a 407 without a proxy")

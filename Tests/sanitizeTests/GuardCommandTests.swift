@@ -208,8 +208,8 @@ struct GuardCommandTests {
         #expect(run.status == 1)
         #expect(
             run.stderr == """
-                sanitize: line 4: not a JSON object
-                sanitize: line 5: unknown key "verb"; the keys are url, method, headers, redirectFrom
+                sanitize: line 4: not a JSON object [request-invalid]
+                sanitize: line 5: unknown key "verb"; the keys are url, method, headers, redirectFrom [request-invalid]
 
                 """)
         let explained = try SanitizeProcess.run(["guard", "--explain"], input: #"{"url": "https://[::127.0.0.1]/"}"# + "\n")
