@@ -1,3 +1,4 @@
+public import AsyncHTTPClient
 public import X509
 public import Logging
 public import SanitizeKit
@@ -19,6 +20,11 @@ extension GuardedHTTPClient {
         public var challengeRules = ChallengeRules()
         /// The caller's credentials per origin, realm and scheme; `nil` answers no challenge.
         public var credentials: (@Sendable (String, String?, ChallengeRules.Scheme) -> ChallengeCredentials?)?
+        /// The HTTP proxy every request goes through (AsyncHTTPClient tunnels with `CONNECT`);
+        /// pinned hosts are reached directly. Its `407` is answered only for this proxy's URL
+        /// (`http://host:port/`, which the guard's credential allowlist must name), only with
+        /// `Proxy-Authorization`, and only when ``credentials`` gives credentials for it.
+        public var proxy: HTTPClient.Configuration.Proxy?
 
         /// Creates a configuration.
         /// - Parameters:

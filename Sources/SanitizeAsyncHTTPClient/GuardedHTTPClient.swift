@@ -29,8 +29,10 @@ public final class GuardedHTTPClient: Sendable {
     public let pins: PinSet
     /// Limits and trust.
     public let configuration: Configuration
-    private let client: HTTPClient
+    let client: HTTPClient
     private let pinned: PinnedTransport
+    /// Clients that answer the configured proxy's `407` (GuardedHTTPClient+ProxyChallenge.swift).
+    let proxyClients: ProxyClients
 
     /// Creates a client on AsyncHTTPClient's shared event loop group.
     /// - Parameters:
@@ -50,8 +52,10 @@ public final class GuardedHTTPClient: Sendable {
         }
         var clientConfiguration = HTTPClient.Configuration(tlsConfiguration: tls, redirectConfiguration: .disallow)
         clientConfiguration.decompression = .disabled
+        clientConfiguration.proxy = configuration.proxy
         let group = HTTPClient.defaultEventLoopGroup
         self.client = HTTPClient(eventLoopGroupProvider: .shared(group), configuration: clientConfiguration)
+        self.proxyClients = ProxyClients(base: clientConfiguration, group: group)
 
         // The pinned transport: BoringSSL's verification is replaced by ChainVerifier, which
         // runs ordinary trust itself, so the context needs no roots of its own.
@@ -69,7 +73,10 @@ public final class GuardedHTTPClient: Sendable {
 
     /// Stops the underlying AsyncHTTPClient; call once, when done.
     /// - Throws: AsyncHTTPClient's shutdown error.
-    public func shutdown() async throws { try await client.shutdown() }
+    public func shutdown() async throws {
+        try await proxyClients.shutdown()
+        try await client.shutdown()
+    }
 
     /// Sends a request, following redirects the guard allows.
     ///
@@ -80,7 +87,9 @@ public final class GuardedHTTPClient: Sendable {
     /// local network…) stops the call. 303, and 301/302 after POST, continue as GET without
     /// a body (RFC 9110 §15.4). A `401` is answered once per scheme and realm when
     /// ``Configuration/credentials`` is set and ``RequestGuard/decide(status:challenges:origin:proxy:rules:answered:credentials:)``
-    /// allows it; otherwise the `401` is returned.
+    /// allows it; otherwise the `401` is returned. A `407` from the configured
+    /// ``Configuration/proxy`` is answered once with `Proxy-Authorization` to that proxy only;
+    /// a `407` response from anywhere else (an origin, a pinned host) is returned unanswered.
     /// - Parameters:
     ///   - request: an absolute request (scheme and authority set).
     ///   - body: the request body, if any (kept across 307 and 308).
@@ -163,7 +172,7 @@ public final class GuardedHTTPClient: Sendable {
         for field in request.headerFields { outgoing.headers.add(name: field.name.rawName, value: field.value) }
         if let body { outgoing.body = .bytes(body) }
         do {
-            let response = try await client.execute(outgoing, timeout: .seconds(configuration.timeoutSeconds))
+            let response = try await executeAnsweringProxy(outgoing, target: target)
             let fields = HTTPFields(nioHeaders: response.headers)
             let limit = configuration.maxResponseBytes
             let buffer: ByteBuffer

@@ -21,6 +21,8 @@ final class RecordingServers {
         var event: String
         var method: String?
         var path: String?
+        /// A proxy's request target (`recording_proxy.py`): `host:port` for `CONNECT`.
+        var target: String?
         var headers: [[String]]?
 
         /// The value of the first header named `name` (case-insensitive), if any.
@@ -36,10 +38,15 @@ final class RecordingServers {
     let ports: [String: Int]
 
     /// Starts the servers and waits for their `READY` line.
-    init(_ specs: [Spec]) throws {
-        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/recording_tls_server.py")
+    convenience init(_ specs: [Spec]) throws {
         let config = String(decoding: try JSONEncoder().encode(["servers": specs]), as: UTF8.self)
+        try self.init(fixture: "recording_tls_server.py", config: config, count: specs.count)
+    }
+
+    /// Starts `Fixtures/<fixture>` with `config` and waits for its `READY` line naming `count` ports.
+    init(fixture name: String, config: String, count: Int) throws {
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/\(name)")
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         // The servers stop on their own after 600 s should a test never finish them.
         process.arguments = ["python3", fixture.path, "600", config]
@@ -58,7 +65,7 @@ final class RecordingServers {
             let parts = word.split(separator: "=")
             if parts.count == 2, let port = Int(parts[1]) { ports[String(parts[0])] = port }
         }
-        guard words.first == "READY", ports.count == specs.count else {
+        guard words.first == "READY", ports.count == count else {
             process.terminate()
             throw CocoaError(.fileReadCorruptFile)
         }

@@ -1,0 +1,52 @@
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+
+/// Reads the challenge of an HTTP proxy that refused a `CONNECT` with `407`.
+///
+/// AsyncHTTPClient 1.37 tunnels every proxied request (http and https alike) through
+/// `CONNECT` and turns a `407` into `HTTPClientError.proxyAuthenticationRequired`, dropping
+/// the response and its `Proxy-Authenticate` fields. To judge the challenge, the client asks
+/// once more itself: one plain `CONNECT` (no credential), the response head read, the
+/// connection closed.
+struct ProxyChallengeProbe: Sendable {
+    let group: any EventLoopGroup
+    let timeout: TimeAmount
+
+    /// What the proxy answered: its status and its `Proxy-Authenticate` field values.
+    struct Answer: Sendable {
+        var status: Int
+        var challenges: [String]
+    }
+
+    /// Sends `CONNECT authority` to the proxy and returns its answer.
+    /// - Parameters:
+    ///   - host: the proxy's host.
+    ///   - port: the proxy's port.
+    ///   - authority: `host:port` of the origin the tunnel is for.
+    /// - Returns: the status and the challenges of the response head.
+    /// - Throws: NIO's errors when the proxy cannot be reached or closes early.
+    func ask(host: String, port: Int, authority: String) async throws -> Answer {
+        let channel = try await ClientBootstrap(group: group)
+            .connectTimeout(timeout)
+            .connect(host: host, port: port) { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHTTPClientHandlers()
+                    return try NIOAsyncChannel<HTTPClientResponsePart, HTTPClientRequestPart>(
+                        wrappingChannelSynchronously: channel)
+                }
+            }
+        return try await channel.executeThenClose { inbound, outbound in
+            var head = HTTPRequestHead(version: .http1_1, method: .CONNECT, uri: authority)
+            head.headers.add(name: "Host", value: authority)
+            try await outbound.write(.head(head))
+            try await outbound.write(.end(nil))
+            for try await part in inbound {
+                if case .head(let response) = part {
+                    return Answer(status: Int(response.status.code), challenges: response.headers["Proxy-Authenticate"])
+                }
+            }
+            throw ChannelError.eof
+        }
+    }
+}
