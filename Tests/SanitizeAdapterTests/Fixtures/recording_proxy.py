@@ -23,6 +23,8 @@ import socketserver
 import sys
 import threading
 
+from recording_tls_server import serve
+
 lock = threading.Lock()
 
 
@@ -99,21 +101,9 @@ class Server(socketserver.ThreadingTCPServer):
 def main():
     deadline = float(sys.argv[1])
     config = json.loads(sys.argv[2])
-    ports = {}
-    for spec in config["proxies"]:
-        server = Server(("127.0.0.1", 0), handler_for(spec))
-        ports[spec["name"]] = server.server_address[1]
-        threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.1}, daemon=True).start()
-    sys.stdout.write("READY " + " ".join("%s=%d" % item for item in ports.items()) + "\n")
-    sys.stdout.flush()
-    stop = threading.Event()
-
-    def watch_stdin():
-        sys.stdin.read()
-        stop.set()
-
-    threading.Thread(target=watch_stdin, daemon=True).start()
-    stop.wait(deadline)
+    servers = [Server(("127.0.0.1", 0), handler_for(spec)) for spec in config["proxies"]]
+    ports = {spec["name"]: server.server_address[1] for spec, server in zip(config["proxies"], servers)}
+    serve(servers, ports, deadline)
 
 
 if __name__ == "__main__":

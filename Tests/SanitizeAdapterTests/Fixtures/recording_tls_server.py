@@ -115,6 +115,12 @@ def main():
                         spec.get("challenges", {}))
         ports[spec["name"]] = server.server_address[1]
         servers.append(server)
+    serve(servers, ports, deadline)
+
+
+def serve(servers, ports, deadline):
+    """Serves every server, writes the READY line, and returns after DEADLINE_SECONDS or when
+    standard input closes (recording_proxy.py uses it too)."""
     for server in servers:
         threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.1}, daemon=True).start()
     sys.stdout.write("READY " + " ".join("%s=%d" % item for item in ports.items()) + "\n")
