@@ -83,7 +83,7 @@ let package = Package(
         .target(
             name: "SanitizeOpenAPI",
             dependencies: [
-                "SanitizeKit",
+                "SanitizeKit", "SanitizeYAML",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],

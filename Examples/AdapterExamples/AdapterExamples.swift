@@ -47,7 +47,10 @@ func openAPIExample(userSchema: Contract) throws -> [any ClientMiddleware] {
     let middleware = GuardMiddleware(
         requestGuard: .standard,
         contracts: [.init(operationID: "getUser", status: 200): userSchema])
-    return [middleware]  // Client(serverURL:transport:middlewares:)
+    // ...or every body contract of the document the client was generated from
+    let fromDocument = GuardMiddleware(
+        requestGuard: .standard, document: try OpenAPIContracts(contentsOf: URL(fileURLWithPath: "openapi.yaml")))
+    return [middleware, fromDocument]  // Client(serverURL:transport:middlewares:)
 }
 
 /// README: Hummingbird.

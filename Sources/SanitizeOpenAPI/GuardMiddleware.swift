@@ -4,13 +4,15 @@ public import OpenAPIRuntime
 public import SanitizeKit
 
 /// A swift-openapi-runtime `ClientMiddleware` that puts the request guard on every
-/// outgoing request of a generated client, and checks response bodies against the contract
-/// registered for their operation and status.
+/// outgoing request of a generated client, and checks bodies against contracts: those the
+/// user registers per operation and status, then those of the OpenAPI document
+/// (``OpenAPIContracts``): the response body by operation, status and media type, and the
+/// JSON request body before it is sent.
 ///
 /// ```swift
 /// let middleware = GuardMiddleware(
 ///     requestGuard: try RequestGuard(contentsOf: policyURL),
-///     contracts: [.init(operationID: "getUser", status: 200): try Contract(contentsOf: userSchemaURL)])
+///     document: try OpenAPIContracts(contentsOf: URL(fileURLWithPath: "openapi.yaml")))
 /// let client = Client(serverURL: try Servers.Server1.url(), transport: transport, middlewares: [middleware])
 /// ```
 public struct GuardMiddleware: ClientMiddleware {
@@ -32,27 +34,56 @@ public struct GuardMiddleware: ClientMiddleware {
         }
     }
 
+    /// What happens to a call the document does not describe: an unknown `operationId`, a
+    /// status with no entry (not even `default`), or a media type the entry does not list.
+    public enum Undocumented: Sendable {
+        /// Sent and returned unchecked (the default: a document may lag behind its server).
+        case passThrough
+        /// Refused: `operation-undocumented` before sending, `request-undocumented` for a
+        /// body the operation does not document, `response-undocumented` after receiving.
+        case reject
+    }
+
     /// The guard every request passes.
     public let requestGuard: RequestGuard
-    /// Contracts for response bodies.
+    /// Contracts for response bodies, registered by the user; they win over the document's.
     public let contracts: [ResponseKey: Contract]
+    /// The contracts of the OpenAPI document, if given.
+    public let document: OpenAPIContracts?
+    /// What happens to calls the document does not describe (when a document is given).
+    public let undocumented: Undocumented
     /// The longest response body read for checking, in bytes.
     public let maxResponseBytes: Int
+    /// The longest request body read for checking, in bytes.
+    public let maxRequestBytes: Int
 
     /// Creates the middleware.
     /// - Parameters:
     ///   - requestGuard: the guard.
-    ///   - contracts: response contracts by operation and status.
-    ///   - maxResponseBytes: the bound on a checked body (default 10 MiB).
-    public init(requestGuard: RequestGuard, contracts: [ResponseKey: Contract] = [:], maxResponseBytes: Int = 10 << 20)
-    {
+    ///   - contracts: response contracts by operation and status (checked first).
+    ///   - document: the OpenAPI document's contracts, for responses and request bodies.
+    ///   - undocumented: what to do with calls the document does not describe.
+    ///   - maxResponseBytes: the bound on a checked response body (default 10 MiB).
+    ///   - maxRequestBytes: the bound on a checked request body (default 10 MiB).
+    public init(
+        requestGuard: RequestGuard, contracts: [ResponseKey: Contract] = [:], document: OpenAPIContracts? = nil,
+        undocumented: Undocumented = .passThrough, maxResponseBytes: Int = 10 << 20, maxRequestBytes: Int = 10 << 20
+    ) {
         self.requestGuard = requestGuard
         self.contracts = contracts
+        self.document = document
+        self.undocumented = undocumented
         self.maxResponseBytes = maxResponseBytes
+        self.maxRequestBytes = maxRequestBytes
     }
 
-    /// Checks the request (as the transport will send it: `baseURL` joined with the path),
-    /// forwards it, and checks the response body when a contract is registered for it.
+    /// Checks the request (as the transport will send it: `baseURL` joined with the path) and
+    /// its JSON body, forwards it, and checks the response body.
+    ///
+    /// A response's contract is the user's for the operation and status, else the user's for
+    /// the operation (`status: nil`), else the document's (exact status, `NXX`, `default`;
+    /// the media type of `Content-Type`). A request body is checked against the document's
+    /// `requestBody` schema for its `Content-Type`; a missing `required` body is refused.
     /// - Parameters:
     ///   - request: the request (path relative to `baseURL`).
     ///   - body: the request body.
@@ -60,8 +91,9 @@ public struct GuardMiddleware: ClientMiddleware {
     ///   - operationID: the operation's `operationId`.
     ///   - next: the rest of the chain.
     /// - Returns: the response, its body re-wrapped after checking.
-    /// - Throws: ``GuardMiddlewareError`` for a denied request or a body that does not meet
-    ///   its contract; what `next` throws.
+    /// - Throws: ``GuardMiddlewareError`` for a denied request, a body that does not meet its
+    ///   contract or is too long, or an undocumented call under ``Undocumented/reject``; what
+    ///   `next` throws.
     public func intercept(
         _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
         next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
@@ -74,31 +106,84 @@ public struct GuardMiddleware: ClientMiddleware {
         {
             throw GuardMiddlewareError(operationID: operationID, code: reason.code.rawValue, text: reason.text)
         }
-        let (response, responseBody) = try await next(request, body, baseURL)
-        guard
-            let contract = contracts[ResponseKey(operationID: operationID, status: response.status.code)]
-                ?? contracts[ResponseKey(operationID: operationID)]
-        else { return (response, responseBody) }
+        let sentBody = try await checkedRequestBody(body, of: request, operationID: operationID)
+        let (response, responseBody) = try await next(request, sentBody, baseURL)
+        let what = "the \(response.status.code) response of \(operationID)"
+        let contract: Contract
+        if let registered = contracts[ResponseKey(operationID: operationID, status: response.status.code)]
+            ?? contracts[ResponseKey(operationID: operationID)]
+        {
+            contract = registered
+        } else if let document {
+            switch document.response(
+                operationID: operationID, status: response.status.code, contentType: response.headerFields[.contentType])
+            {
+            case .contract(let documented): contract = documented
+            case .unchecked: return (response, responseBody)
+            case .undocumented(let why):
+                guard undocumented == .reject else { return (response, responseBody) }
+                throw GuardMiddlewareError(operationID: operationID, code: "response-undocumented", text: why)
+            }
+        } else {
+            return (response, responseBody)
+        }
+        let checked = try await validated(
+            responseBody, against: contract, limit: maxResponseBytes, what: what, operationID: operationID, prefix: "response")
+        return (response, checked)
+    }
+
+    /// The request body after the document's check (re-wrapped when it was read).
+    func checkedRequestBody(_ body: HTTPBody?, of request: HTTPRequest, operationID: String) async throws -> HTTPBody? {
+        guard let document else { return body }
+        guard let operation = document.operations[operationID] else {
+            guard undocumented == .reject else { return body }
+            throw GuardMiddlewareError(
+                operationID: operationID, code: "operation-undocumented",
+                text: "the document has no operation \(JSONValue.string(operationID).jsonText)")
+        }
+        guard let body else {
+            guard operation.requestBody?.required == true else { return nil }
+            throw GuardMiddlewareError(
+                operationID: operationID, code: "request-invalid",
+                text: "\(operationID) requires a request body (requestBody.required) and none is sent")
+        }
+        switch document.request(operationID: operationID, contentType: request.headerFields[.contentType]) {
+        case .contract(let contract):
+            return try await validated(
+                body, against: contract, limit: maxRequestBytes, what: "the request body of \(operationID)",
+                operationID: operationID, prefix: "request")
+        case .unchecked:
+            return body
+        case .undocumented(let why):
+            guard undocumented == .reject else { return body }
+            throw GuardMiddlewareError(operationID: operationID, code: "request-undocumented", text: why)
+        }
+    }
+
+    /// Reads a body (at most `limit` bytes), validates it and wraps the bytes again.
+    /// - Throws: ``GuardMiddlewareError`` `<prefix>-too-large` or `<prefix>-invalid`.
+    func validated(
+        _ body: HTTPBody?, against contract: Contract, limit: Int, what: String, operationID: String, prefix: String
+    ) async throws -> HTTPBody {
         let bytes: [UInt8]
         do {
-            if let responseBody {
-                bytes = try await [UInt8](collecting: responseBody, upTo: maxResponseBytes)
+            if let body {
+                bytes = try await [UInt8](collecting: body, upTo: limit)
             } else {
                 bytes = []
             }
         } catch {
             throw GuardMiddlewareError(
-                operationID: operationID, code: "response-too-large",
-                text: "response body is longer than \(maxResponseBytes) bytes or could not be read")
+                operationID: operationID, code: prefix + "-too-large",
+                text: "\(what) is longer than \(limit) bytes or could not be read")
         }
         let result = bytes.withUnsafeBytes { contract.validate($0) }
         guard result.isValid else {
             throw GuardMiddlewareError(
-                operationID: operationID, code: "response-invalid",
-                text: "the \(response.status.code) response of \(operationID) does not meet its contract",
+                operationID: operationID, code: prefix + "-invalid", text: "\(what) does not meet its contract",
                 violations: result.violations)
         }
-        return (response, HTTPBody(bytes))
+        return HTTPBody(bytes)
     }
 }
 
@@ -107,7 +192,9 @@ public struct GuardMiddleware: ClientMiddleware {
 public struct GuardMiddlewareError: Error, Sendable, CustomStringConvertible {
     /// The operation that was called.
     public var operationID: String
-    /// A guard denial code, `response-too-large` or `response-invalid`.
+    /// A guard denial code, `response-too-large`, `response-invalid`, `request-too-large`,
+    /// `request-invalid`, or (under ``GuardMiddleware/Undocumented/reject``)
+    /// `operation-undocumented`, `request-undocumented`, `response-undocumented`.
     public var code: String
     /// What happened, for people.
     public var text: String

@@ -74,4 +74,40 @@ struct PythonOpenAPIMiddlewareTests {
         // The refused request never left: the server saw three requests, not four.
         #expect(events.compactMap(\.path) == ["/user", "/bad-user", "/bad-user"])
     }
+
+    @Test("contracts from the OpenAPI document check what a real server sends")
+    func documentContracts() async throws {
+        let servers = try RecordingServers([
+            .init(name: "S", bodies: ["/users/1": #"{"id": 1, "name": "Ada"}"#, "/users/2": #"{"id": 2, "name": "Ada Augusta Lovelace"}"#])
+        ])
+        let base = URL(string: "http://127.0.0.1:\(servers.port("S"))")!
+        let document = try OpenAPIContracts(document: try JSONValue(parsing: """
+            {"openapi": "3.0.3", "info": {"title": "Users", "version": "1"},
+             "paths": {"/users/{id}": {"get": {"operationId": "getUser", "responses": {
+               "200": {"description": "a user", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/User"}}}}}}}},
+             "components": {"schemas": {"User": \(Self.userContract)}}}
+            """))
+        let middleware = GuardMiddleware(
+            requestGuard: try RequestGuard(policy: GuardPolicy(transport: TransportPolicy(loopback: .allowHTTP))),
+            document: document)
+        let client = HTTPClient(eventLoopGroupProvider: .singleton)
+        let next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?) = {
+            try await Self.fetch(client, $0, $2)
+        }
+        var outcomes: [String] = []
+        for path in ["/users/1", "/users/2"] {
+            do {
+                let (response, body) = try await middleware.intercept(
+                    HTTPRequest(method: .get, scheme: nil, authority: nil, path: path), body: nil, baseURL: base,
+                    operationID: "getUser", next: next)
+                let bytes = try await [UInt8](collecting: body ?? HTTPBody(), upTo: 1 << 20)
+                outcomes.append("\(response.status.code) " + String(decoding: bytes, as: UTF8.self))
+            } catch let error as GuardMiddlewareError {
+                outcomes.append(error.code + error.violations.map { " " + $0.code.rawValue }.joined())
+            }
+        }
+        try await client.shutdown()
+        _ = try servers.finish()
+        #expect(outcomes == [#"200 {"id": 1, "name": "Ada"}"#, "response-invalid max-length"])
+    }
 }

@@ -17,8 +17,8 @@ extension Contract {
         openAPI document: JSONValue, component: String, resources: ContractResources = ContractResources(),
         options: Options = Options()
     ) throws(SanitizeError) {
-        let draft = try Self.openAPIDialect(of: document)
-        guard case .object(let schemas)? = document["components"]?["schemas"], schemas.contains(where: { $0.key == component }) else {
+        _ = try Self.openAPIDialect(of: document)
+        guard case .object(let schemas)? = document["components"]?["schemas"], let schema = schemas.first(where: { $0.key == component }) else {
             var names: [String] = []
             if case .object(let schemas)? = document["components"]?["schemas"] { names = schemas.map(\.key) }
             let listed = names.prefix(20).map { JSONValue.string($0).jsonText }.joined(separator: ", ")
@@ -28,18 +28,8 @@ extension Contract {
                     + (names.isEmpty ? " (the document has none)" : " (it has \(listed)\(names.count > 20 ? ", …" : ""))"),
                 at: .init(pointer: "/components/schemas"))
         }
-        guard URIReference(options.baseURI).scheme != nil else {
-            throw SanitizeError(.contractInvalid, "the base URI \(JSONValue.string(options.baseURI).jsonText) is not an absolute URI")
-        }
-        var options = options
-        options.defaultDraft = draft
-        var compiler = ContractCompiler(options: options)
-        for (uri, other) in resources.documents { compiler.addPending(document: other, uri: uri) }
-        for (uri, other) in MetaSchemas.documents { compiler.addPending(document: other, uri: uri) }
-        compiler.index(openAPI: document, uri: options.baseURI, draft: draft)
         let pointer = "/components/schemas/" + ContractCompiler.escapeToken(component)
-        buffers = ProgramBuffers(try compiler.compileRoot(uri: options.baseURI, pointer: pointer))
-        self.options = options
+        self = try Contract(openAPI: document, schema: schema.value, at: pointer, resources: resources, options: options)
     }
 
     /// The dialect of a document's Schema Objects, from its `openapi` version (and 3.1's
