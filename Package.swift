@@ -110,6 +110,8 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             path: "Examples/AdapterExamples",
+            // Compiled as an outside user would: public API only (docs/API.md), no `package` symbols.
+            packageAccess: false,
             swiftSettings: swiftSettings
         ),
         // YAML (instances, OpenAPI documents) apart from the core library, which stays
@@ -135,6 +137,8 @@ let package = Package(
             name: "ReadmeExample",
             dependencies: ["SanitizeKit"],
             path: "Examples/ReadmeExample",
+            // Compiled as an outside user would: public API only (docs/API.md), no `package` symbols.
+            packageAccess: false,
             swiftSettings: swiftSettings
         ),
         .testTarget(

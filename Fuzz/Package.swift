@@ -3,6 +3,9 @@
 // Run them with `Tests/fuzz [SECONDS] [TARGET...]` from the repository root (see
 // ../docs/robustness.md). Each target is one file defining `LLVMFuzzerTestOneInput`; a plain
 // `swift build` builds them as do-nothing executables, `--sanitize fuzzer` makes them fuzzers.
+// The targets are white-box tests: they `@testable import SanitizeKit` to reach `package` API
+// (docs/API.md), which works because they are always built in debug, where SwiftPM compiles every
+// module with `-enable-testing`.
 import PackageDescription
 
 let swiftSettings: [SwiftSetting] = [

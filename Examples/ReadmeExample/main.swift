@@ -9,9 +9,11 @@ let query = PercentEncoding.encode("a b&c=d", for: .query)            // a%20b%2
 let name = TextHygiene.truncate(TextHygiene.stripBidiControls(TextHygiene.nfc(raw)), maxGraphemes: 64)
 let email = EmailValidator(mode: .rfc5321).validate(address)          // .valid or .invalid(reason)
 
-// RequestGuard.standard sends credentials nowhere; a signed-in app names its API:
-let requestGuard = try RequestGuard(
-    policy: GuardPolicy(credentials: CredentialPolicy(allowedBaseURLs: ["https://api.example.com/"])))
+// RequestGuard.standard sends credentials nowhere; a signed-in app names its API
+// in a policy (the JSON of docs/guard.md, usually a file: RequestGuard(contentsOf:)):
+let requestGuard = try RequestGuard(policy: .decode(Data(#"""
+    {"version": 1, "credentials": {"allowedBaseURLs": ["https://api.example.com/"]}}
+    """#.utf8)))
 let authorization = HTTPHeaderField(name: "Authorization", value: "Bearer \(token)")
 switch requestGuard.check(url: url, method: "GET", headers: [authorization]) {
 case .allow: send()
@@ -29,5 +31,6 @@ label.text = message.text                              // never the server's own
 
 // Pipelines in-process: the engine of `sanitize filter`
 let filter = try RecordFilter(contractAt: URL(fileURLWithPath: "user.schema.json"))
-let outcome = filter.process(Array(line.utf8))         // sanitized JSON (outcome.sanitizedText) + violations
+var workspace = RecordFilter.Workspace()               // buffers reused record after record (one per thread)
+let outcome = Array(line.utf8).withUnsafeBytes { filter.process($0, in: &workspace) }   // sanitizedText + violations
 let clean = try filter.decode(User.self, from: responseBody)   // x-sanitize steps, validate, then decode

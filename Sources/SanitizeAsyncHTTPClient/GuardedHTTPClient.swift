@@ -26,7 +26,7 @@ public final class GuardedHTTPClient: Sendable {
     /// The guard every hop is checked by.
     public let requestGuard: RequestGuard
     /// The compiled pins of the guard's policy.
-    public let pins: PinSet
+    package let pins: PinSet
     /// Limits and trust.
     public let configuration: Configuration
     let client: HTTPClient

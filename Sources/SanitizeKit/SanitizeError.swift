@@ -24,18 +24,18 @@ public struct SanitizeError: Error, Sendable, Hashable, CustomStringConvertible 
     /// Where in the input or configuration the problem was found.
     public struct Location: Hashable, Sendable, CustomStringConvertible {
         /// The file involved, if any.
-        public var file: String?
+        package var file: String?
         /// A JSON Pointer or key path inside the file or document, if any.
-        public var pointer: String?
+        package var pointer: String?
         /// 1-based line number, if known.
-        public var line: Int?
+        package var line: Int?
         /// 1-based column (in bytes), if known.
-        public var column: Int?
+        package var column: Int?
         /// 0-based byte offset from the start of the input, if known.
-        public var byteOffset: Int?
+        package var byteOffset: Int?
 
         /// Creates a location; every part is optional.
-        public init(
+        package init(
             file: String? = nil, pointer: String? = nil, line: Int? = nil,
             column: Int? = nil, byteOffset: Int? = nil
         ) {
@@ -73,7 +73,7 @@ public struct SanitizeError: Error, Sendable, Hashable, CustomStringConvertible 
     ///   - code: the stable identifier.
     ///   - reason: the human explanation.
     ///   - location: where the problem is, if known.
-    public init(_ code: Code, _ reason: String, at location: Location? = nil) {
+    package init(_ code: Code, _ reason: String, at location: Location? = nil) {
         self.code = code
         self.reason = reason
         self.location = location
@@ -88,15 +88,15 @@ public struct SanitizeError: Error, Sendable, Hashable, CustomStringConvertible 
 
 extension SanitizeError.Code {
     /// Input bytes are not well-formed UTF-8.
-    public static let invalidUTF8 = Self(rawValue: "invalid-utf8")
+    package static let invalidUTF8 = Self(rawValue: "invalid-utf8")
     /// Input contains a NUL byte where none is allowed.
-    public static let nulByte = Self(rawValue: "nul-byte")
+    package static let nulByte = Self(rawValue: "nul-byte")
     /// Input is larger than a configured limit.
-    public static let limitExceeded = Self(rawValue: "limit-exceeded")
+    package static let limitExceeded = Self(rawValue: "limit-exceeded")
     /// A file could not be read or written.
-    public static let io = Self(rawValue: "io")
+    package static let io = Self(rawValue: "io")
     /// A configuration value (option, rule file, policy) is unusable.
-    public static let configuration = Self(rawValue: "configuration")
+    package static let configuration = Self(rawValue: "configuration")
 }
 
 extension SanitizeError {
@@ -117,5 +117,5 @@ extension SanitizeError {
 
 extension SanitizeError.Code {
     /// A failure that is a bug of this package, never of the input.
-    public static let internalError = Self(rawValue: "internal")
+    package static let internalError = Self(rawValue: "internal")
 }

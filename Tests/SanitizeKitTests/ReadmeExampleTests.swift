@@ -19,8 +19,9 @@ struct ReadmeExampleTests {
 
     @Test("the README's guard policy for a signed-in app sends the token to its API only")
     func signedInPolicy() throws {
-        let requestGuard = try RequestGuard(
-            policy: GuardPolicy(credentials: CredentialPolicy(allowedBaseURLs: ["https://api.example.com/"])))
+        let requestGuard = try RequestGuard(policy: .decode(Data(#"""
+            {"version": 1, "credentials": {"allowedBaseURLs": ["https://api.example.com/"]}}
+            """#.utf8)))
         let authorization = HTTPHeaderField(name: "Authorization", value: "Bearer t")
         #expect(requestGuard.check(url: "https://api.example.com/v1/users", headers: [authorization]).isAllowed)
         #expect(!requestGuard.check(url: "https://evil.example/", headers: [authorization]).isAllowed)

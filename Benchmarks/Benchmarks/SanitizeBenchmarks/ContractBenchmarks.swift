@@ -102,21 +102,6 @@ func registerContractBenchmarks() {
     }
 
     Benchmark(
-        "JSON parse user record",
-        configuration: .init(metrics: metrics, scalingFactor: .kilo)
-    ) { benchmark in
-        guard var document = try? JSONDocument(parsing: ContractInputs.records[0]) else { return }
-        var index = 0
-        benchmark.startMeasurement()
-        for _ in benchmark.scaledIterations {
-            let record = ContractInputs.records[index]
-            record.withUnsafeBytes { try? document.reparse($0) }
-            blackHole(document.nodeCount)
-            index = index == ContractInputs.records.count - 1 ? 0 : index + 1
-        }
-    }
-
-    Benchmark(
         "Contract validate large document (\(ContractInputs.largeDocument.count / 1000) kB)",
         configuration: .init(metrics: metrics, scalingFactor: .one)
     ) { benchmark in
@@ -125,18 +110,6 @@ func registerContractBenchmarks() {
         benchmark.startMeasurement()
         for _ in benchmark.scaledIterations {
             blackHole(ContractInputs.largeDocument.withUnsafeBytes { validator.isValid($0) })
-        }
-    }
-
-    Benchmark(
-        "JSON parse large document (\(ContractInputs.largeDocument.count / 1000) kB)",
-        configuration: .init(metrics: metrics, scalingFactor: .one)
-    ) { benchmark in
-        guard var document = try? JSONDocument(parsing: ContractInputs.largeDocument) else { return }
-        benchmark.startMeasurement()
-        for _ in benchmark.scaledIterations {
-            ContractInputs.largeDocument.withUnsafeBytes { try? document.reparse($0) }
-            blackHole(document.nodeCount)
         }
     }
 }

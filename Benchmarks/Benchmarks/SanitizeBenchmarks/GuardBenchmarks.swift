@@ -1,4 +1,5 @@
 import Benchmark
+import Foundation
 import SanitizeKit
 
 /// The request guard's per-request path: one `check` (or `sanitized`) per request, with a
@@ -9,11 +10,13 @@ func registerGuardBenchmarks() {
         scalingFactor: .kilo,
         maxDuration: .seconds(3)
     )
-    let policy = GuardPolicy(
-        transport: TransportPolicy(httpExceptions: [.init(domain: "legacy.example.org", includesSubdomains: true)]),
-        credentials: CredentialPolicy(
-            additionalHeaderNames: ["X-Session-Token"],
-            allowedBaseURLs: ["https://api.example.com/v1", "https://uploads.example.com/"]))
+    // A policy is written as its JSON file (docs/guard.md), the one promised way to state it.
+    let policyJSON = #"""
+        {"version": 1,
+         "transport": {"httpExceptions": [{"domain": "legacy.example.org", "includesSubdomains": true}]},
+         "credentials": {"additionalHeaderNames": ["X-Session-Token"],
+                         "allowedBaseURLs": ["https://api.example.com/v1", "https://uploads.example.com/"]}}
+        """#
     let headers = [
         HTTPHeaderField(name: "Authorization", value: "Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI0MiJ9.c2lnbmF0dXJl"),
         HTTPHeaderField(name: "Accept", value: "application/json"),
@@ -29,7 +32,7 @@ func registerGuardBenchmarks() {
                     url: "https://api.example.com/v1/users/42/orders?page=2", method: "GET", headers: headers))
         }
     } setup: {
-        try RequestGuard(policy: policy)
+        try RequestGuard(policy: GuardPolicy.decode(Data(policyJSON.utf8)))
     }
 
     Benchmark("Guard sanitized: credentials stripped for a foreign host", configuration: configuration) {
@@ -38,7 +41,7 @@ func registerGuardBenchmarks() {
             blackHole(requestGuard.sanitized(url: "https://cdn.example.net/assets/app.js", headers: headers))
         }
     } setup: {
-        try RequestGuard(policy: policy)
+        try RequestGuard(policy: GuardPolicy.decode(Data(policyJSON.utf8)))
     }
 
     Benchmark("Guard check: IDN host (IDNA + Punycode)", configuration: configuration) { benchmark, requestGuard in
@@ -46,7 +49,7 @@ func registerGuardBenchmarks() {
             blackHole(requestGuard.check(url: "https://b\u{00FC}cher.example/katalog", headers: []))
         }
     } setup: {
-        try RequestGuard(policy: policy)
+        try RequestGuard(policy: GuardPolicy.decode(Data(policyJSON.utf8)))
     }
 
     Benchmark("Guard Basic credentials: build and parse", configuration: configuration) { benchmark in

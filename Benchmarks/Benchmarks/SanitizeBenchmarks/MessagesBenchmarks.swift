@@ -17,13 +17,6 @@ func registerMessagesBenchmarks() {
         }
     }
 
-    Benchmark("Messages: by code, locale resolved once", configuration: configuration) { benchmark in
-        let spanish = mapper.catalog.locale(for: "es-MX")
-        for _ in benchmark.scaledIterations {
-            blackHole(mapper.message(forCode: "auth.expired", locale: spanish))
-        }
-    }
-
     Benchmark("Messages: by status with Retry-After", configuration: configuration) { benchmark in
         let headers = ["Retry-After": "30"]
         let body: [UInt8] = []

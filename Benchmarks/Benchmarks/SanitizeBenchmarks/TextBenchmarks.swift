@@ -30,7 +30,6 @@ func registerTextBenchmarks() {
             }
         }
 
-        bytesBenchmark("UTF-8 validation") { blackHole(UTF8Validation.firstInvalidByteOffset(in: $0)) }
         bytesBenchmark("SQL literal sqlite") { bytes in
             var output: [UInt8] = []
             blackHole(try? SQL.quoteLiteral(utf8: bytes, dialect: .sqlite, into: &output))

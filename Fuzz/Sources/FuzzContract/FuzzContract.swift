@@ -1,5 +1,5 @@
 import Foundation
-import SanitizeKit
+@testable import SanitizeKit
 
 /// libFuzzer entry point for schema compilation and validation, both fuzzed at once.
 ///

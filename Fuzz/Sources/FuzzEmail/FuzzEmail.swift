@@ -1,4 +1,4 @@
-import SanitizeKit
+@testable import SanitizeKit
 
 /// One validator per mode, compiled once (PCRE2 JIT) and shared by every run.
 let validators = EmailMode.allCases.map { EmailValidator(mode: $0) }

@@ -1,4 +1,4 @@
-import SanitizeKit
+@testable import SanitizeKit
 
 let inspector = FileInspector()
 

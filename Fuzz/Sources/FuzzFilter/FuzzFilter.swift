@@ -1,4 +1,4 @@
-import SanitizeKit
+@testable import SanitizeKit
 
 /// libFuzzer entry point for `sanitize filter`'s record path, and above all its shape check:
 /// the one-pass check that lets clean, valid records skip the general path.

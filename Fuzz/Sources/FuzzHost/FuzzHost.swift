@@ -1,4 +1,4 @@
-import SanitizeKit
+@testable import SanitizeKit
 
 /// libFuzzer entry point for the guard's host canonicaliser (UTS #46 mapping, WHATWG IPv4 and
 /// IPv6 parsing, classification), issue #14.

@@ -1,4 +1,4 @@
-import SanitizeKit
+@testable import SanitizeKit
 
 /// libFuzzer entry point for strict percent-decoding and the encoders.
 ///

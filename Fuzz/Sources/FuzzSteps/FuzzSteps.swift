@@ -1,4 +1,4 @@
-import SanitizeKit
+@testable import SanitizeKit
 
 /// libFuzzer entry point for `x-sanitize` steps: parsing a step list and applying it.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import SanitizeKit
+@testable import SanitizeKit
 import SanitizeYAML
 
 /// libFuzzer entry point for the YAML reader and OpenAPI documents.

@@ -3,61 +3,61 @@
 public struct AuthChallenge: Hashable, Sendable, CustomStringConvertible {
     /// One auth-param: the name lowercased (names are case-insensitive, RFC 9110 §11.2), the
     /// value unquoted.
-    public struct Parameter: Hashable, Sendable {
+    package struct Parameter: Hashable, Sendable {
         /// The parameter name, lowercased.
-        public var name: String
+        package var name: String
         /// The value, with a quoted-string's quotes and escapes removed.
-        public var value: String
+        package var value: String
 
         /// Creates a parameter.
         /// - Parameters:
         ///   - name: the name (stored lowercased).
         ///   - value: the value.
-        public init(name: String, value: String) {
+        package init(name: String, value: String) {
             self.name = name.lowercased()
             self.value = value
         }
     }
 
     /// The scheme as sent (`Basic`, `Bearer`, …); compare with ``schemeKey``.
-    public var scheme: String
+    package var scheme: String
     /// The `token68` form's data, if the challenge uses it.
-    public var token68: String?
+    package var token68: String?
     /// The parameters, in order; names are unique within a challenge.
-    public var parameters: [Parameter]
+    package var parameters: [Parameter]
 
     /// Creates a challenge.
     /// - Parameters:
     ///   - scheme: the auth-scheme token.
     ///   - token68: the token68 data, if any.
     ///   - parameters: the auth-params.
-    public init(scheme: String, token68: String? = nil, parameters: [Parameter] = []) {
+    package init(scheme: String, token68: String? = nil, parameters: [Parameter] = []) {
         self.scheme = scheme
         self.token68 = token68
         self.parameters = parameters
     }
 
     /// The scheme lowercased, for comparisons (`basic`, `bearer`, `digest`).
-    public var schemeKey: String { scheme.lowercased() }
+    package var schemeKey: String { scheme.lowercased() }
 
     /// The value of parameter `name` (case-insensitive), if present.
     /// - Parameter name: the parameter name.
     /// - Returns: the unquoted value.
-    public subscript(_ name: String) -> String? {
+    package subscript(_ name: String) -> String? {
         let key = name.lowercased()
         return parameters.first { $0.name == key }?.value
     }
 
     /// The protection space's name (`realm`, RFC 9110 §11.5).
-    public var realm: String? { self["realm"] }
+    package var realm: String? { self["realm"] }
     /// Basic's `charset` (RFC 7617 §2.1: only `UTF-8` is allowed).
-    public var charset: String? { self["charset"] }
+    package var charset: String? { self["charset"] }
     /// Bearer's `error` (RFC 6750 §3: `invalid_request`, `invalid_token`, `insufficient_scope`).
-    public var error: String? { self["error"] }
+    package var error: String? { self["error"] }
     /// Bearer's `error_description` (RFC 6750 §3).
-    public var errorDescription: String? { self["error_description"] }
+    package var errorDescription: String? { self["error_description"] }
     /// Bearer's `scope` (RFC 6750 §3).
-    public var scope: String? { self["scope"] }
+    package var scope: String? { self["scope"] }
 
     /// The challenge serialized canonically: `Scheme token68`, or `Scheme a="b", c="d"` with
     /// every value as a quoted-string (RFC 9110 §5.6.4 escapes for `"` and `\`).
@@ -71,7 +71,7 @@ public struct AuthChallenge: Hashable, Sendable, CustomStringConvertible {
     /// `text` as an RFC 9110 §5.6.4 quoted-string (`"` and `\` escaped).
     /// - Parameter text: the value.
     /// - Returns: the quoted form.
-    public static func quote(_ text: String) -> String {
+    package static func quote(_ text: String) -> String {
         var quoted = "\""
         for character in text {
             if character == "\"" || character == "\\" { quoted.append("\\") }

@@ -17,24 +17,24 @@
 /// ``Limits/maxFieldBytes`` bytes in all.
 public enum AuthChallengeParser {
     /// Bounds on what one parse reads.
-    public enum Limits {
+    package enum Limits {
         /// The most bytes of all field values together.
-        public static let maxFieldBytes = 16384
+        package static let maxFieldBytes = 16384
         /// The most challenges.
-        public static let maxChallenges = 16
+        package static let maxChallenges = 16
         /// The most parameters in one challenge.
-        public static let maxParameters = 32
+        package static let maxParameters = 32
     }
 
     /// Why a field value is not a valid challenge list: a stable code, a sentence, and where.
     public struct Failure: Error, Hashable, Sendable, CustomStringConvertible {
         /// A stable identifier (`challenge-syntax`, `challenge-control`, `challenge-duplicate`,
         /// `challenge-limit`, `challenge-empty`).
-        public var code: String
+        package var code: String
         /// What is wrong, for people; never repeats the field's text.
-        public var text: String
+        package var text: String
         /// The byte offset in the joined field values (fields joined with `, `).
-        public var offset: Int
+        package var offset: Int
 
         /// `code at byte N: text`.
         public var description: String { "\(code) at byte \(offset): \(text)" }
@@ -64,7 +64,7 @@ public enum AuthChallengeParser {
     /// ``parse(_:)`` for one field value.
     /// - Parameter field: the field value.
     /// - Returns: the challenges, or the reason.
-    public static func parse(_ field: String) -> Result<[AuthChallenge], Failure> { parse([field]) }
+    package static func parse(_ field: String) -> Result<[AuthChallenge], Failure> { parse([field]) }
 
     /// A cursor over the bytes.
     private struct Reader {

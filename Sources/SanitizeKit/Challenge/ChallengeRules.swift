@@ -12,11 +12,11 @@ public struct ChallengeRules: Hashable, Sendable {
 
     /// The schemes that may be answered (Digest is never answered: it is MD5-based and this
     /// library builds no Digest response).
-    public var schemes: Set<Scheme>
+    package var schemes: Set<Scheme>
     /// The realms that may be answered; empty means any realm.
-    public var realms: [String]
+    package var realms: [String]
     /// Whether a Bearer challenge from a plain-http origin the policy allows may be answered.
-    public var allowBearerOverHTTP: Bool
+    package var allowBearerOverHTTP: Bool
 
     /// Creates rules; by default Basic and Bearer, any realm, https only.
     /// - Parameters:
@@ -58,17 +58,17 @@ public enum ChallengeDecision: Hashable, Sendable, CustomStringConvertible {
 
 extension GuardDenial.Code {
     /// The status is neither 401 nor 407, or a 407 came without a configured proxy.
-    public static let challengeNotApplicable = Self(rawValue: "challenge-not-applicable")
+    package static let challengeNotApplicable = Self(rawValue: "challenge-not-applicable")
     /// No challenge of the response has a scheme the rules allow.
-    public static let challengeSchemeNotAllowed = Self(rawValue: "challenge-scheme-not-allowed")
+    package static let challengeSchemeNotAllowed = Self(rawValue: "challenge-scheme-not-allowed")
     /// The challenge's realm is not one the rules name.
-    public static let challengeRealmNotAllowed = Self(rawValue: "challenge-realm-not-allowed")
+    package static let challengeRealmNotAllowed = Self(rawValue: "challenge-realm-not-allowed")
     /// Basic over plain http, or Bearer over http without the rules allowing it.
-    public static let challengeInsecure = Self(rawValue: "challenge-insecure")
+    package static let challengeInsecure = Self(rawValue: "challenge-insecure")
     /// The same scheme and realm were answered already and the server challenged again.
-    public static let challengeRepeated = Self(rawValue: "challenge-repeated")
+    package static let challengeRepeated = Self(rawValue: "challenge-repeated")
     /// The provider has no credentials for this origin and realm, or they do not fit the scheme.
-    public static let challengeNoCredentials = Self(rawValue: "challenge-no-credentials")
+    package static let challengeNoCredentials = Self(rawValue: "challenge-no-credentials")
     /// Basic with a `charset` other than UTF-8 (RFC 7617 §2.1 allows only UTF-8).
-    public static let challengeCharset = Self(rawValue: "challenge-charset")
+    package static let challengeCharset = Self(rawValue: "challenge-charset")
 }

@@ -3,11 +3,11 @@ public import Foundation
 extension SanitizeError.Code {
     /// A payload handed to ``Contract/decode(_:from:decoder:)`` or produced by
     /// ``Contract/encode(_:encoder:)`` does not satisfy the contract.
-    public static let contractViolation = Self(rawValue: "contract-violation")
+    package static let contractViolation = Self(rawValue: "contract-violation")
     /// A valid payload that does not fit the `Decodable` type asked for.
-    public static let decodingFailed = Self(rawValue: "decoding-failed")
+    package static let decodingFailed = Self(rawValue: "decoding-failed")
     /// A value that its `Encodable` conformance cannot encode.
-    public static let encodingFailed = Self(rawValue: "encoding-failed")
+    package static let encodingFailed = Self(rawValue: "encoding-failed")
 }
 
 extension Contract {

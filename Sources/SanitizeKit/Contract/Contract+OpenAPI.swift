@@ -55,5 +55,5 @@ extension Contract {
 
 extension SanitizeError.Code {
     /// A document given as OpenAPI is not OpenAPI 3.0/3.1, or lacks the named component.
-    public static let openAPIInvalid = Self(rawValue: "openapi-invalid")
+    package static let openAPIInvalid = Self(rawValue: "openapi-invalid")
 }

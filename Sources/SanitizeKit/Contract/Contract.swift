@@ -56,7 +56,7 @@ public struct Contract: Sendable {
     /// The compiled program.
     @inline(__always) var program: ContractProgram { buffers.program }
     /// The options the contract was compiled with.
-    public let options: Options
+    package let options: Options
 
     /// Compiles a schema.
     /// - Parameters:
@@ -132,7 +132,7 @@ public struct Contract: Sendable {
     /// Validates a parsed instance.
     /// - Parameter document: the instance.
     /// - Returns: the verdict and, when invalid, the violations.
-    public func validate(_ document: JSONDocument) -> ValidationResult {
+    package func validate(_ document: JSONDocument) -> ValidationResult {
         Evaluator.with(buffers: buffers, document: document, failFast: options.stopAtFirstError) { evaluator in
             var annotations = Annotations()
             let valid = evaluator.evaluate(program.root, document.root, &annotations, collect: false)
@@ -143,7 +143,7 @@ public struct Contract: Sendable {
     /// Whether a parsed instance is valid (stops at the first violation; builds no messages).
     /// - Parameter document: the instance.
     /// - Returns: `true` when valid.
-    public func isValid(_ document: JSONDocument) -> Bool {
+    package func isValid(_ document: JSONDocument) -> Bool {
         isValid(document, reusing: ViolationSink())
     }
 
@@ -162,7 +162,7 @@ public struct Contract: Sendable {
     /// code `json-syntax` (or the parser's code) at the root.
     /// - Parameter bytes: the instance's JSON text.
     /// - Returns: the verdict and violations.
-    public func validate(_ bytes: UnsafeRawBufferPointer) -> ValidationResult {
+    package func validate(_ bytes: UnsafeRawBufferPointer) -> ValidationResult {
         do {
             return validate(try JSONDocument(parsing: bytes, limits: options.limits))
         } catch {
@@ -199,7 +199,7 @@ public struct Contract: Sendable {
     /// The NDJSON filter applies these steps to string nodes and validates the result.
     /// - Parameter document: the instance.
     /// - Returns: pairs of instance node index and the raw `x-sanitize` value.
-    public func sanitizeSteps(for document: JSONDocument) -> [(node: Int, steps: JSONValue)] {
+    package func sanitizeSteps(for document: JSONDocument) -> [(node: Int, steps: JSONValue)] {
         guard !program.sanitizeSteps.isEmpty else { return [] }
         let steps = Evaluator.with(buffers: buffers, document: document, failFast: false) { evaluator in
             evaluator.collectSteps = true
@@ -212,5 +212,5 @@ public struct Contract: Sendable {
     }
 
     /// Whether the contract has any `x-sanitize` keyword at all.
-    public var hasSanitizeSteps: Bool { !program.sanitizeSteps.isEmpty }
+    package var hasSanitizeSteps: Bool { !program.sanitizeSteps.isEmpty }
 }

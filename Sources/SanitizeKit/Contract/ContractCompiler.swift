@@ -34,14 +34,14 @@ struct SchemaEntry {
 
 extension SanitizeError.Code {
     /// A schema is not a valid contract (bad keyword value, pattern that does not compile).
-    public static let contractInvalid = Self(rawValue: "contract-invalid")
+    package static let contractInvalid = Self(rawValue: "contract-invalid")
     /// A `$ref` names a resource that was not registered (nothing is fetched).
-    public static let contractUnresolvedRef = Self(rawValue: "contract-unresolved-ref")
+    package static let contractUnresolvedRef = Self(rawValue: "contract-unresolved-ref")
     /// A `$schema` names no dialect this library knows (draft-03, a typo, an unregistered
     /// meta-schema).
-    public static let contractUnknownDialect = Self(rawValue: "contract-unknown-dialect")
+    package static let contractUnknownDialect = Self(rawValue: "contract-unknown-dialect")
     /// Two documents (the root and a registered one, or two registered ones) claim one URI.
-    public static let contractDuplicateResource = Self(rawValue: "contract-duplicate-resource")
+    package static let contractDuplicateResource = Self(rawValue: "contract-duplicate-resource")
 }
 
 /// Turns schema documents into a ``ContractProgram``: indexes every resource, anchor and

@@ -8,13 +8,13 @@ public struct ContractResources: Sendable {
     public init() {}
 
     /// The number of registered documents.
-    public var count: Int { documents.count }
+    package var count: Int { documents.count }
 
     /// Registers a parsed document under an absolute URI (its own `$id`s are honoured too).
     /// - Parameters:
     ///   - document: the schema document.
     ///   - uri: the URI `$ref`s use for it, e.g. `https://example.com/address.json`.
-    public mutating func register(_ document: JSONValue, as uri: String) {
+    package mutating func register(_ document: JSONValue, as uri: String) {
         documents.append((uri, document))
     }
 
@@ -23,7 +23,7 @@ public struct ContractResources: Sendable {
     ///   - text: the schema's JSON text.
     ///   - uri: the URI `$ref`s use for it.
     /// - Throws: ``SanitizeError`` when the text is not JSON.
-    public mutating func register(json text: String, as uri: String) throws(SanitizeError) {
+    package mutating func register(json text: String, as uri: String) throws(SanitizeError) {
         register(try JSONValue(parsing: text), as: uri)
     }
 

@@ -9,15 +9,15 @@
 /// ``Contract`` itself is shared).
 public struct ContractValidator {
     /// The contract this validator applies.
-    public let contract: Contract
+    package let contract: Contract
     /// The most recently parsed instance (after ``validate(_:)`` or ``isValid(_:)``).
-    public private(set) var document: JSONDocument
+    package private(set) var document: JSONDocument
     private var scope: [Int] = []
     private let sink = ViolationSink()
 
     /// Creates a validator for a contract.
     /// - Parameter contract: the compiled contract.
-    public init(contract: Contract) {
+    package init(contract: Contract) {
         self.contract = contract
         // An empty placeholder; every call parses into it first.
         self.document = JSONDocument.empty
@@ -51,14 +51,14 @@ public struct ContractValidator {
     /// Validates the current ``document`` again (e.g. after the caller changed it with
     /// ``JSONDocument/setString(_:at:)`` through ``withDocument(_:)``).
     /// - Returns: the verdict and violations.
-    public mutating func revalidate() -> ValidationResult {
+    package mutating func revalidate() -> ValidationResult {
         validateDocument(quiet: false)
     }
 
     /// Lets the caller change the parsed document in place (for sanitizing steps).
     /// - Parameter body: receives the document.
     /// - Returns: what `body` returns.
-    public mutating func withDocument<R>(_ body: (inout JSONDocument) throws -> R) rethrows -> R {
+    package mutating func withDocument<R>(_ body: (inout JSONDocument) throws -> R) rethrows -> R {
         try body(&document)
     }
 

@@ -9,7 +9,7 @@ public struct ValidationResult: Sendable, Hashable {
     /// - Parameters:
     ///   - isValid: the verdict.
     ///   - violations: the reasons.
-    public init(isValid: Bool, violations: [Violation]) {
+    package init(isValid: Bool, violations: [Violation]) {
         self.isValid = isValid
         self.violations = violations
     }

@@ -6,11 +6,11 @@ import Foundation
 /// spaces and tabs at both ends, and the lines are joined without separators into one PCRE2
 /// pattern (so a long pattern may be split over lines; write `\x20` for a space at a line's
 /// end). The validator matches the pattern against the whole input.
-public enum EmailPatternFile {
+package enum EmailPatternFile {
     /// The name of the rule file for `mode` inside a rules directory: `email/<mode>.pcre`.
     /// - Parameter mode: the mode.
     /// - Returns: the path relative to the rules directory.
-    public static func relativePath(for mode: EmailMode) -> String { "email/\(mode.rawValue).pcre" }
+    package static func relativePath(for mode: EmailMode) -> String { "email/\(mode.rawValue).pcre" }
 
     /// The pattern held by a rule file's text.
     /// - Parameters:
@@ -18,7 +18,7 @@ public enum EmailPatternFile {
     ///   - file: the file name, for the error's location.
     /// - Returns: the pattern: the non-comment lines, trimmed and joined.
     /// - Throws: ``SanitizeError`` coded `configuration` when the file holds no pattern.
-    public static func pattern(fromFileText text: String, file: String? = nil) throws(SanitizeError) -> String {
+    package static func pattern(fromFileText text: String, file: String? = nil) throws(SanitizeError) -> String {
         var pattern = ""
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             let trimmed = line.trimmingCharacters(in: CharacterSet(charactersIn: " \t\r"))
@@ -40,7 +40,7 @@ public enum EmailPatternFile {
     /// - Returns: the pattern the file holds.
     /// - Throws: ``SanitizeError`` coded `io` when the file cannot be read, `configuration`
     ///   when it holds no pattern.
-    public static func pattern(for mode: EmailMode, inRulesDirectory directory: String) throws(SanitizeError) -> String {
+    package static func pattern(for mode: EmailMode, inRulesDirectory directory: String) throws(SanitizeError) -> String {
         let path = URL(fileURLWithPath: directory).appendingPathComponent(relativePath(for: mode)).path
         return try pattern(fromFile: path)
     }
@@ -50,7 +50,7 @@ public enum EmailPatternFile {
     /// - Returns: the pattern the file holds.
     /// - Throws: ``SanitizeError`` coded `io` when the file cannot be read as UTF-8,
     ///   `configuration` when it holds no pattern.
-    public static func pattern(fromFile path: String) throws(SanitizeError) -> String {
+    package static func pattern(fromFile path: String) throws(SanitizeError) -> String {
         let data = try FileBytes.read(path: path, what: "email rule file")
         guard let text = String(validating: data, as: UTF8.self) else {
             throw SanitizeError(.invalidUTF8, "the email rule file is not UTF-8", at: SanitizeError.Location(file: path))
@@ -61,7 +61,7 @@ public enum EmailPatternFile {
     /// The compiled-in copy of `Rules/email/<mode>.pcre` (a test checks they are equal).
     /// - Parameter mode: the mode.
     /// - Returns: the file's full text, comments included.
-    public static func defaultFileText(for mode: EmailMode) -> String {
+    package static func defaultFileText(for mode: EmailMode) -> String {
         switch mode {
         case .html5: DefaultEmailPatterns.html5
         case .rfc5321: DefaultEmailPatterns.rfc5321

@@ -35,7 +35,7 @@ public struct EmailPolicy: Sendable, Hashable {
     /// The names refused by ``refuseSpecialUseNames``, lowercase ASCII without dots at the
     /// edges (A-labels for IDNs); by default `arpa`, `invalid`, `local`, `localhost`, `onion`,
     /// `test` (IANA Special-Use Domain Names: RFC 6761 §6, RFC 6762, RFC 7686).
-    public var specialUseNames: [String] {
+    package var specialUseNames: [String] {
         didSet { specialUseNameBytes = specialUseNames.map { Array($0.lowercased().utf8) } }
     }
     /// ``specialUseNames`` lowercased, as bytes, for the per-address comparison.
@@ -48,7 +48,7 @@ public struct EmailPolicy: Sendable, Hashable {
     ///   - allowQuotedLocalPart: see ``allowQuotedLocalPart``.
     ///   - allowDomainLiteral: see ``allowDomainLiteral``.
     ///   - specialUseNames: see ``specialUseNames``; the built-in list when not given.
-    public init(
+    package init(
         requireDot: Bool, refuseSpecialUseNames: Bool, allowQuotedLocalPart: Bool, allowDomainLiteral: Bool,
         specialUseNames: [String] = EmailPolicy.defaultSpecialUseNames
     ) {
@@ -61,7 +61,7 @@ public struct EmailPolicy: Sendable, Hashable {
     }
 
     /// The special-use names of the compiled-in `Rules/email/policy.json`.
-    public static var defaultSpecialUseNames: [String] { builtIn.specialUseNames }
+    package static var defaultSpecialUseNames: [String] { builtIn.specialUseNames }
 
     /// The default policy of `mode`, from the compiled-in copy of `Rules/email/policy.json`.
     /// The pattern-only modes (`html5`, `strict`, `lenient`) get a policy with no extra rule,
@@ -75,10 +75,10 @@ public struct EmailPolicy: Sendable, Hashable {
     }
 
     /// The compiled-in copy of `Rules/email/policy.json` (a test checks they are equal).
-    public static var defaultFileText: String { DefaultEmailPolicy.json }
+    package static var defaultFileText: String { DefaultEmailPolicy.json }
 
     /// The name of the policy file inside a rules directory: `email/policy.json`.
-    public static let relativePath = "email/policy.json"
+    package static let relativePath = "email/policy.json"
 
     /// Reads the policies of a file in the format of `Rules/email/policy.json`:
     /// `{"modes": {"rfc5321": {…}, "international": {…}}, "specialUseNames": […]}`, each mode
@@ -87,7 +87,7 @@ public struct EmailPolicy: Sendable, Hashable {
     /// - Returns: the policy of each mode the file names.
     /// - Throws: ``SanitizeError`` coded `configuration` when the file is not in that format
     ///   or names a mode other than `rfc5321` and `international`.
-    public static func policies(fromJSON bytes: [UInt8]) throws(SanitizeError) -> [EmailMode: EmailPolicy] {
+    package static func policies(fromJSON bytes: [UInt8]) throws(SanitizeError) -> [EmailMode: EmailPolicy] {
         try parse(bytes).policies
     }
 
@@ -99,7 +99,7 @@ public struct EmailPolicy: Sendable, Hashable {
     /// - Returns: the mode's policy.
     /// - Throws: ``SanitizeError`` coded `io` when the file exists but cannot be read,
     ///   `configuration` when it is not a policy file or does not name `mode`.
-    public static func policy(for mode: EmailMode, inRulesDirectory directory: String) throws(SanitizeError) -> EmailPolicy {
+    package static func policy(for mode: EmailMode, inRulesDirectory directory: String) throws(SanitizeError) -> EmailPolicy {
         let path = URL(fileURLWithPath: directory).appendingPathComponent(relativePath).path
         guard FileManager.default.fileExists(atPath: path) else { return defaults(for: mode) }
         guard let data = FileManager.default.contents(atPath: path) else {

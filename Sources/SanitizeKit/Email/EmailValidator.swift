@@ -23,15 +23,15 @@
 /// A validator is immutable and `Sendable`: share one across threads.
 public struct EmailValidator: Sendable {
     /// The mode this validator checks.
-    public let mode: EmailMode
+    package let mode: EmailMode
     /// The compiled pattern (its text is `pattern.pattern`).
-    public let pattern: PCRE2Pattern
+    package let pattern: PCRE2Pattern
     /// Inputs longer than this are rejected as ``EmailRejection/inputTooLong(limit:)`` without
     /// being matched. The structural modes reject anything over 254 octets anyway.
-    public let maxInputBytes: Int
+    package let maxInputBytes: Int
     /// The policy options (dot, special-use names, quoted local parts, address literals) of
     /// the ``EmailMode/rfc5321`` and ``EmailMode/international`` modes; the other modes ignore it.
-    public let policy: EmailPolicy
+    package let policy: EmailPolicy
 
     /// True when the pattern is the mode's built-in one; only then may a failed `html5` match
     /// be explained by a named rule (a pattern of your own may fail for reasons of its own).
@@ -40,10 +40,10 @@ public struct EmailValidator: Sendable {
     /// The default for ``maxInputBytes``: 4,096 bytes, far above any deliverable address
     /// (RFC 5321 caps it at 254 octets) yet high enough to leave the `html5`, `strict` and
     /// `lenient` definitions, which have no limit, unchanged for real input.
-    public static let defaultMaxInputBytes = 4_096
+    package static let defaultMaxInputBytes = 4_096
 
     /// The pattern options used when none are given: whole-input match, JIT on, default limits.
-    public static let defaultPatternOptions = PCRE2Pattern.Options(anchored: true)
+    package static let defaultPatternOptions = PCRE2Pattern.Options(anchored: true)
 
     /// A validator with the mode's built-in pattern (the compiled-in copy of `Rules/email/`).
     /// - Parameters:
@@ -69,7 +69,7 @@ public struct EmailValidator: Sendable {
     ///   - maxInputBytes: the longest input examined.
     ///   - policy: the policy options; the mode's defaults when not given.
     /// - Throws: ``SanitizeError`` coded `regex-compile` when the pattern does not compile.
-    public init(
+    package init(
         mode: EmailMode, pattern: String, options: PCRE2Pattern.Options = defaultPatternOptions,
         maxInputBytes: Int = defaultMaxInputBytes, policy: EmailPolicy? = nil
     ) throws {
@@ -94,7 +94,7 @@ public struct EmailValidator: Sendable {
     /// - Throws: ``SanitizeError`` coded `io` when a file cannot be read, `configuration`
     ///   when the pattern file holds no pattern or the policy file is malformed,
     ///   `regex-compile` when the pattern does not compile.
-    public init(
+    package init(
         mode: EmailMode, rulesDirectory: String, options: PCRE2Pattern.Options = defaultPatternOptions,
         policy: EmailPolicy? = nil
     ) throws {

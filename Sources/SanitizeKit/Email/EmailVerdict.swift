@@ -9,7 +9,7 @@ public enum EmailVerdict: Hashable, Sendable, CustomStringConvertible {
     public var isValid: Bool { self == .valid }
 
     /// The rule that failed, or nil when valid.
-    public var rejection: EmailRejection? {
+    package var rejection: EmailRejection? {
         if case .invalid(let rejection) = self { return rejection }
         return nil
     }

@@ -19,7 +19,7 @@ public enum FileFormat: String, Sendable, Hashable, CaseIterable, CustomStringCo
     public var description: String { rawValue }
 
     /// The format's registered media type (`image/jpeg`, …), or `nil` for ``unknown``.
-    public var mediaType: String? {
+    package var mediaType: String? {
         switch self {
         case .jpeg: "image/jpeg"
         case .png: "image/png"
@@ -36,7 +36,7 @@ public enum FileFormat: String, Sendable, Hashable, CaseIterable, CustomStringCo
     /// Case is ignored, as are media type parameters after `;` and surrounding white space.
     /// A declaration that names none of the supported formats gives `nil`.
     /// - Parameter declaredType: what a caller, an upload form or a `Content-Type` header claims.
-    public init?(declaredType: String) {
+    package init?(declaredType: String) {
         var text = Substring(declaredType.lowercased())
         if let semicolon = text.firstIndex(of: ";") { text = text[..<semicolon] }
         text = text.drop(while: { $0 == " " || $0 == "\t" })

@@ -26,7 +26,7 @@ public struct FileInspector: Sendable {
 
     /// No byte at or past this offset is read; an input that needs more gets
     /// ``FileVerdict/Kind/tooLarge``.
-    public var maxBytes: Int
+    package var maxBytes: Int
 
     /// The read window for descriptor and file input; tests shrink it so that every field
     /// straddles a window edge somewhere.
@@ -44,7 +44,7 @@ public struct FileInspector: Sendable {
     ///   - declaredType: a media type or file extension the file claims, if any; when it names
     ///     another format (or no supported one) the verdict is ``FileVerdict/Kind/mismatch``.
     /// - Returns: the verdict.
-    public func inspect(_ bytes: UnsafeRawBufferPointer, declaredType: String? = nil) -> FileVerdict {
+    package func inspect(_ bytes: UnsafeRawBufferPointer, declaredType: String? = nil) -> FileVerdict {
         var reader = ByteReader(bytes: bytes, limit: maxBytes)
         do {
             return try judge(&reader, declaredType: declaredType)
@@ -71,7 +71,7 @@ public struct FileInspector: Sendable {
     ///   - declaredType: a media type or file extension the file claims, if any.
     /// - Returns: the verdict.
     /// - Throws: ``SanitizeError`` with code `io` when reading fails.
-    public func inspect(descriptor: Int32, declaredType: String? = nil) throws(SanitizeError) -> FileVerdict {
+    package func inspect(descriptor: Int32, declaredType: String? = nil) throws(SanitizeError) -> FileVerdict {
         var reader = ByteReader(descriptor: descriptor, limit: maxBytes, bufferSize: readBufferSize)
         return try judge(&reader, declaredType: declaredType)
     }
@@ -98,7 +98,7 @@ public struct FileInspector: Sendable {
     /// The format the first bytes announce, without any structural check.
     /// - Parameter bytes: the file, or at least its first 12 bytes.
     /// - Returns: the format, or ``FileFormat/unknown``.
-    public static func detectFormat(_ bytes: UnsafeRawBufferPointer) -> FileFormat {
+    package static func detectFormat(_ bytes: UnsafeRawBufferPointer) -> FileFormat {
         if case .format(let format) = MagicBytes.detect(
             UnsafeRawBufferPointer(rebasing: bytes.prefix(MagicBytes.prefixLength)))
         {

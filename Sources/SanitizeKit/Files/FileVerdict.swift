@@ -39,7 +39,7 @@ public struct FileVerdict: Sendable, Hashable, CustomStringConvertible {
     ///   - kind: the kind of verdict.
     ///   - reason: the explanation, for anything but ``Kind/valid``.
     ///   - offset: the byte offset of the problem, if one applies.
-    public init(format: FileFormat, kind: Kind, reason: String? = nil, offset: Int? = nil) {
+    package init(format: FileFormat, kind: Kind, reason: String? = nil, offset: Int? = nil) {
         self.format = format
         self.kind = kind
         self.reason = reason

@@ -9,12 +9,12 @@ import Foundation
 /// ```
 public struct BasicCredentials: Hashable, Sendable {
     /// The longest user id or password accepted, in UTF-8 bytes.
-    public static let maxPartBytes = 4096
+    package static let maxPartBytes = 4096
 
     /// The user id, NFC-normalized.
-    public let userID: String
+    package let userID: String
     /// The password, NFC-normalized.
-    public let password: String
+    package let password: String
 
     /// Creates credentials, refusing what RFC 7617 §2 forbids.
     ///
@@ -65,7 +65,7 @@ public struct BasicCredentials: Hashable, Sendable {
     /// form, compared byte for byte (a user id that the profile would change is refused).
     /// - Parameter headerValue: the field value, e.g. `Basic QWxhZGRpbjpvcGVuIHNlc2FtZQ==`.
     /// - Returns: the credentials, or `nil` when the value is not valid Basic credentials.
-    public static func parse(_ headerValue: String) -> BasicCredentials? {
+    package static func parse(_ headerValue: String) -> BasicCredentials? {
         let bytes = Array(headerValue.utf8)
         guard bytes.count > 6, bytes.count <= 4 * maxPartBytes,
             String(decoding: bytes[0..<5], as: UTF8.self).lowercased() == "basic", bytes[5] == 0x20

@@ -4,11 +4,11 @@
 /// Built by ``init(parsing:)`` from the host text of a URL, following WHATWG URL §3.5 host
 /// parsing for special schemes, but stricter: a percent-encoded host is denied rather than
 /// decoded, because parsers disagree about it.
-public struct CanonicalHost: Hashable, Sendable, CustomStringConvertible {
+package struct CanonicalHost: Hashable, Sendable, CustomStringConvertible {
     /// The canonical text: `example.com`, `xn--pypal-4ve.com`, `127.0.0.1`, `[::1]`.
-    public let text: String
+    package let text: String
     /// The IP address, when the host is one (in any WHATWG spelling).
-    public let address: IPAddress?
+    package let address: IPAddress?
 
     /// Domain suffixes that name this machine (RFC 6761 §6.3).
     static let loopbackNames = ["localhost"]
@@ -18,12 +18,12 @@ public struct CanonicalHost: Hashable, Sendable, CustomStringConvertible {
     static let localSuffixes = ["local", "home.arpa", "internal", "lan", "localdomain"]
 
     /// The canonical text.
-    public var description: String { text }
+    package var description: String { text }
 
     /// The kind of network the host points into. A domain name is judged by its name only
     /// (the guard does no DNS): `localhost` and `*.localhost` are loopback; the suffixes in
     /// ``localSuffixes`` and single-label names (resolved through search domains) are local.
-    public let scope: IPAddress.Scope
+    package let scope: IPAddress.Scope
 
     /// ``loopbackNames`` and ``localSuffixes`` as bytes, each with and without a leading dot.
     private static let loopbackBytes = loopbackNames.map { (Array($0.utf8), Array(("." + $0).utf8)) }
@@ -59,7 +59,7 @@ public struct CanonicalHost: Hashable, Sendable, CustomStringConvertible {
     /// and every label must be 1–63 bytes of `a-z`, `0-9`, `-`, `_`.
     /// - Parameter raw: the host as it appears between the authority's `@` and port.
     /// - Returns: the canonical host, or the denial that explains why it is not one.
-    public static func parse(_ raw: Substring) -> Result<CanonicalHost, GuardDenial> {
+    package static func parse(_ raw: Substring) -> Result<CanonicalHost, GuardDenial> {
         parse(bytes: ArraySlice(raw.utf8))
     }
 
@@ -188,11 +188,11 @@ public struct CanonicalHost: Hashable, Sendable, CustomStringConvertible {
 /// while `pаypal.com` with a Cyrillic `а` (canonical `xn--pypal-4ve.com`) never matches
 /// `paypal.com`. Subdomain matching works on whole labels: `notexample.com` is not below
 /// `example.com`.
-public struct HostMatcher: Hashable, Sendable {
+package struct HostMatcher: Hashable, Sendable {
     /// The canonical domain or IP address of the rule.
-    public let host: CanonicalHost
+    package let host: CanonicalHost
     /// Whether hosts below ``host`` match too (never for IP addresses).
-    public let includesSubdomains: Bool
+    package let includesSubdomains: Bool
 
     /// Creates a rule from a domain as written in a policy.
     /// - Parameters:
@@ -200,7 +200,7 @@ public struct HostMatcher: Hashable, Sendable {
     ///   - includesSubdomains: whether subdomains match as well.
     /// - Throws: ``SanitizeError`` with code `policy-invalid` when `domain` is not a valid host,
     ///   or when `includesSubdomains` is set for an IP address.
-    public init(domain: String, includesSubdomains: Bool) throws(SanitizeError) {
+    package init(domain: String, includesSubdomains: Bool) throws(SanitizeError) {
         let host: CanonicalHost
         switch CanonicalHost.parse(Substring(domain)) {
         case .success(let value): host = value
@@ -217,7 +217,7 @@ public struct HostMatcher: Hashable, Sendable {
     /// Whether `candidate` is the rule's host or, with subdomains included, below it.
     /// - Parameter candidate: a canonical host from a request URL.
     /// - Returns: `true` on a match.
-    public func matches(_ candidate: CanonicalHost) -> Bool {
+    package func matches(_ candidate: CanonicalHost) -> Bool {
         if candidate.text == host.text { return true }
         guard includesSubdomains, candidate.address == nil else { return false }
         let suffix = host.text

@@ -12,36 +12,36 @@ public struct GuardDenial: Error, Hashable, Sendable, CustomStringConvertible {
         public var description: String { rawValue }
 
         /// The URL is longer than ``RequestGuard/Limits/maxURLBytes``.
-        public static let urlTooLong = Self(rawValue: "url-too-long")
+        package static let urlTooLong = Self(rawValue: "url-too-long")
         /// The URL is not a well-formed absolute http(s) URL (no scheme, bad port, bad escape…).
-        public static let urlMalformed = Self(rawValue: "url-malformed")
+        package static let urlMalformed = Self(rawValue: "url-malformed")
         /// The URL could be read differently by different parsers (backslash, tab or newline,
         /// control or space characters, `https:/host`, several `@`, a percent-encoded host).
-        public static let urlAmbiguous = Self(rawValue: "url-ambiguous")
+        package static let urlAmbiguous = Self(rawValue: "url-ambiguous")
         /// The scheme is neither `https` nor `http`.
-        public static let schemeNotAllowed = Self(rawValue: "scheme-not-allowed")
+        package static let schemeNotAllowed = Self(rawValue: "scheme-not-allowed")
         /// Plain `http` to a host that the policy does not list as an exception.
-        public static let insecureTransport = Self(rawValue: "insecure-transport")
+        package static let insecureTransport = Self(rawValue: "insecure-transport")
         /// The URL carries `user:password@` and the policy does not allow it.
-        public static let userinfoNotAllowed = Self(rawValue: "userinfo-not-allowed")
+        package static let userinfoNotAllowed = Self(rawValue: "userinfo-not-allowed")
         /// The host is not a valid domain name or IP address (bad IDN, disallowed code point…).
-        public static let hostInvalid = Self(rawValue: "host-invalid")
+        package static let hostInvalid = Self(rawValue: "host-invalid")
         /// The host is this machine and the policy does not allow loopback.
-        public static let loopbackNotAllowed = Self(rawValue: "loopback-not-allowed")
+        package static let loopbackNotAllowed = Self(rawValue: "loopback-not-allowed")
         /// The host is on a private or link-local network and the policy does not allow it.
-        public static let localNetworkNotAllowed = Self(rawValue: "local-network-not-allowed")
+        package static let localNetworkNotAllowed = Self(rawValue: "local-network-not-allowed")
         /// A credential-bearing header would go to a URL the policy does not allowlist.
-        public static let credentialsNotAllowed = Self(rawValue: "credentials-not-allowed")
+        package static let credentialsNotAllowed = Self(rawValue: "credentials-not-allowed")
         /// The method is not an RFC 9110 token.
-        public static let methodInvalid = Self(rawValue: "method-invalid")
+        package static let methodInvalid = Self(rawValue: "method-invalid")
         /// A header name is not an RFC 9110 token.
-        public static let headerNameInvalid = Self(rawValue: "header-name-invalid")
+        package static let headerNameInvalid = Self(rawValue: "header-name-invalid")
         /// A header value holds CR, LF or NUL, or leading or trailing whitespace.
-        public static let headerValueInvalid = Self(rawValue: "header-value-invalid")
+        package static let headerValueInvalid = Self(rawValue: "header-value-invalid")
         /// The headers together are larger than the policy allows, or too many.
-        public static let headersTooLarge = Self(rawValue: "headers-too-large")
+        package static let headersTooLarge = Self(rawValue: "headers-too-large")
         /// A `Host` header names another authority than the URL.
-        public static let hostHeaderMismatch = Self(rawValue: "host-header-mismatch")
+        package static let hostHeaderMismatch = Self(rawValue: "host-header-mismatch")
     }
 
     /// The rule that refused the request.
@@ -53,7 +53,7 @@ public struct GuardDenial: Error, Hashable, Sendable, CustomStringConvertible {
     /// - Parameters:
     ///   - code: the stable identifier of the rule.
     ///   - text: the human explanation.
-    public init(_ code: Code, _ text: String) {
+    package init(_ code: Code, _ text: String) {
         self.code = code
         self.text = text
     }

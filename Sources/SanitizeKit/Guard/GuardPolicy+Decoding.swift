@@ -54,7 +54,7 @@ extension TransportPolicy: Decodable {
     /// Decodes transport rules, rejecting unknown keys.
     /// - Parameter decoder: the decoder.
     /// - Throws: `DecodingError` naming the offending key path.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         try decoder.rejectUnknownKeys(CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
@@ -73,7 +73,7 @@ extension TransportPolicy.HTTPException: Decodable {
     /// Decodes an exception; `domain` and `includesSubdomains` are both required.
     /// - Parameter decoder: the decoder.
     /// - Throws: `DecodingError` naming the offending key path.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         try decoder.rejectUnknownKeys(CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
@@ -86,7 +86,7 @@ extension TransportPolicy.LocalAccess: Decodable {
     /// Decodes one of `deny`, `https-only`, `allow-http`.
     /// - Parameter decoder: the decoder.
     /// - Throws: `DecodingError` listing the allowed values.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
         guard let value = Self(rawValue: text) else {
@@ -106,7 +106,7 @@ extension CredentialPolicy: Decodable {
     /// Decodes credential scoping, rejecting unknown keys.
     /// - Parameter decoder: the decoder.
     /// - Throws: `DecodingError` naming the offending key path.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         try decoder.rejectUnknownKeys(CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
@@ -125,7 +125,7 @@ extension HeaderLimits: Decodable {
     /// Decodes header limits, rejecting unknown keys and values outside 1…``ceiling``.
     /// - Parameter decoder: the decoder.
     /// - Throws: `DecodingError` naming the offending key path.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         try decoder.rejectUnknownKeys(CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let defaults = HeaderLimits()

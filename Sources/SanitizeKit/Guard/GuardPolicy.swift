@@ -7,23 +7,23 @@
 /// are rejected when decoding, so a typo cannot silently weaken a policy.
 public struct GuardPolicy: Hashable, Sendable {
     /// The only policy format version this library reads.
-    public static let currentVersion = 1
+    package static let currentVersion = 1
 
     /// The transport rules.
-    public var transport: TransportPolicy
+    package var transport: TransportPolicy
     /// Which headers carry credentials, and where they may go.
-    public var credentials: CredentialPolicy
+    package var credentials: CredentialPolicy
     /// Size limits on the request headers.
-    public var headers: HeaderLimits
+    package var headers: HeaderLimits
     /// TLS public-key pins per host (compile with ``PinSet/init(_:)``; see `PinSet.swift`).
-    public var pins: [PinnedHost] = []
+    package var pins: [PinnedHost] = []
 
     /// Creates a policy; the defaults are the safe ones.
     /// - Parameters:
     ///   - transport: the transport rules.
     ///   - credentials: the credential scoping.
     ///   - headers: the header limits.
-    public init(
+    package init(
         transport: TransportPolicy = TransportPolicy(),
         credentials: CredentialPolicy = CredentialPolicy(),
         headers: HeaderLimits = HeaderLimits()
@@ -35,26 +35,26 @@ public struct GuardPolicy: Hashable, Sendable {
 }
 
 /// Which transports a request may use: https always, http only by exception.
-public struct TransportPolicy: Hashable, Sendable {
+package struct TransportPolicy: Hashable, Sendable {
     /// A domain that may be reached over plain http.
-    public struct HTTPException: Hashable, Sendable {
+    package struct HTTPException: Hashable, Sendable {
         /// A domain name (Unicode or ASCII) or an IP address.
-        public var domain: String
+        package var domain: String
         /// Whether every subdomain of ``domain`` may use http too.
-        public var includesSubdomains: Bool
+        package var includesSubdomains: Bool
 
         /// Creates an exception.
         /// - Parameters:
         ///   - domain: the domain or IP address.
         ///   - includesSubdomains: whether subdomains are covered.
-        public init(domain: String, includesSubdomains: Bool = false) {
+        package init(domain: String, includesSubdomains: Bool = false) {
             self.domain = domain
             self.includesSubdomains = includesSubdomains
         }
     }
 
     /// What the policy allows for loopback or local-network hosts.
-    public enum LocalAccess: String, Hashable, Sendable, CaseIterable {
+    package enum LocalAccess: String, Hashable, Sendable, CaseIterable {
         /// Never.
         case deny
         /// Over https only.
@@ -64,13 +64,13 @@ public struct TransportPolicy: Hashable, Sendable {
     }
 
     /// Domains that may use plain http.
-    public var httpExceptions: [HTTPException]
+    package var httpExceptions: [HTTPException]
     /// Access to this machine (`localhost`, `127.0.0.0/8`, `::1`, …).
-    public var loopback: LocalAccess
+    package var loopback: LocalAccess
     /// Access to private and link-local networks (RFC 1918, `169.254.0.0/16`, `fc00::/7`, …).
-    public var localNetwork: LocalAccess
+    package var localNetwork: LocalAccess
     /// Whether URLs with `user:password@` may be sent (then only to allowlisted base URLs).
-    public var allowUserinfo: Bool
+    package var allowUserinfo: Bool
 
     /// Creates transport rules; the defaults allow https to public hosts only.
     /// - Parameters:
@@ -78,7 +78,7 @@ public struct TransportPolicy: Hashable, Sendable {
     ///   - loopback: access to this machine.
     ///   - localNetwork: access to local networks.
     ///   - allowUserinfo: whether userinfo URLs may be sent.
-    public init(
+    package init(
         httpExceptions: [HTTPException] = [], loopback: LocalAccess = .deny,
         localNetwork: LocalAccess = .deny, allowUserinfo: Bool = false
     ) {
@@ -90,32 +90,32 @@ public struct TransportPolicy: Hashable, Sendable {
 }
 
 /// Which headers carry credentials, and the base URLs they may be sent to.
-public struct CredentialPolicy: Hashable, Sendable {
+package struct CredentialPolicy: Hashable, Sendable {
     /// The credential-bearing header names that every policy has (unless it names them in
     /// ``exemptHeaderNames``): HTTP authentication (RFC 9110 §11.6), cookies (RFC 6265), and
     /// the API-key, session and CSRF token headers of common services.
-    public static let defaultHeaderNames = [
+    package static let defaultHeaderNames = [
         "Authorization", "Proxy-Authorization", "Cookie", "X-Api-Key", "X-Auth-Token", "Api-Key",
         "X-Amz-Security-Token", "Private-Token", "X-CSRF-Token",
     ]
 
     /// Header names, besides ``defaultHeaderNames``, that carry credentials.
-    public var additionalHeaderNames: [String]
+    package var additionalHeaderNames: [String]
     /// Base URL patterns (`scheme://host[:port][/path-prefix]`) that may receive credentials.
-    public var allowedBaseURLs: [String]
+    package var allowedBaseURLs: [String]
     /// Names from ``defaultHeaderNames`` that this policy does not treat as credentials
     /// (compared without ASCII case).
-    public var exemptHeaderNames: [String] = []
+    package var exemptHeaderNames: [String] = []
     /// Whether the servers behind the allowlisted base URLs decode `%2e` before routing. When
     /// `false` (the default) a path holding `%2e` is ambiguous and gets no credentials; when
     /// `true` it is read as `.` (so `/admin/%2e%2e/v1/x` is `/v1/x`).
-    public var serverDecodesDots = false
+    package var serverDecodesDots = false
 
     /// Creates credential scoping; by default no URL may receive credentials.
     /// - Parameters:
     ///   - additionalHeaderNames: custom credential-bearing header names.
     ///   - allowedBaseURLs: base URL patterns that may receive credentials.
-    public init(additionalHeaderNames: [String] = [], allowedBaseURLs: [String] = []) {
+    package init(additionalHeaderNames: [String] = [], allowedBaseURLs: [String] = []) {
         self.additionalHeaderNames = additionalHeaderNames
         self.allowedBaseURLs = allowedBaseURLs
     }
@@ -125,33 +125,33 @@ public struct CredentialPolicy: Hashable, Sendable {
     ///   - additionalHeaderNames: custom credential-bearing header names.
     ///   - allowedBaseURLs: base URL patterns that may receive credentials.
     ///   - exemptHeaderNames: default names this policy does not treat as credentials.
-    public init(additionalHeaderNames: [String], allowedBaseURLs: [String], exemptHeaderNames: [String]) {
+    package init(additionalHeaderNames: [String], allowedBaseURLs: [String], exemptHeaderNames: [String]) {
         self.init(additionalHeaderNames: additionalHeaderNames, allowedBaseURLs: allowedBaseURLs)
         self.exemptHeaderNames = exemptHeaderNames
     }
 
     /// All credential-bearing names: the defaults not exempted, then the additional ones.
-    public var headerNames: [String] {
+    package var headerNames: [String] {
         let exempt = Set(exemptHeaderNames.map { $0.lowercased() })
         return Self.defaultHeaderNames.filter { !exempt.contains($0.lowercased()) } + additionalHeaderNames
     }
 }
 
 /// Bounds on the headers of one request.
-public struct HeaderLimits: Hashable, Sendable {
+package struct HeaderLimits: Hashable, Sendable {
     /// The largest value either limit may be set to.
-    public static let ceiling = 1 << 20
+    package static let ceiling = 1 << 20
 
     /// The most bytes all fields may take together, counted as `name: value\r\n`.
-    public var maxTotalBytes: Int
+    package var maxTotalBytes: Int
     /// The most header fields a request may carry.
-    public var maxCount: Int
+    package var maxCount: Int
 
     /// Creates limits.
     /// - Parameters:
     ///   - maxTotalBytes: the total size bound (default 16 KiB).
     ///   - maxCount: the field count bound (default 100).
-    public init(maxTotalBytes: Int = 16384, maxCount: Int = 100) {
+    package init(maxTotalBytes: Int = 16384, maxCount: Int = 100) {
         self.maxTotalBytes = maxTotalBytes
         self.maxCount = maxCount
     }

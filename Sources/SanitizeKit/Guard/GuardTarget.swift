@@ -1,23 +1,23 @@
 /// The canonical form of a request URL, as every decision of the guard sees it: scheme,
 /// canonical host (``CanonicalHost``, after UTS #46 mapping), effective port, normalized path,
 /// and the class of the host. `sanitize guard --explain` prints it beside the verdict.
-public struct GuardTarget: Hashable, Sendable, CustomStringConvertible {
+package struct GuardTarget: Hashable, Sendable, CustomStringConvertible {
     /// `https` or `http`.
-    public let scheme: String
+    package let scheme: String
     /// The canonical host.
-    public let host: CanonicalHost
+    package let host: CanonicalHost
     /// The effective port (the scheme's default when none is written).
-    public let port: Int
+    package let port: Int
     /// The normalized path (`/` joined segments), or `nil` when the path is ambiguous.
-    public let path: String?
+    package let path: String?
     /// The kind of address or name the host is: `loopback`, `unspecified`, `private`,
     /// `link-local`, `shared`, `unique-local`, `multicast`, `reserved`, `localhost`,
     /// `local-name`, `single-label`, `public`…, with `transition:` or `ipv4-mapped:` in front
     /// of the class of the IPv4 address an IPv6 transition or mapped address embeds.
-    public let hostClass: String
+    package let hostClass: String
 
     /// `scheme=… host=… port=… path=… class=… scope=…`.
-    public var description: String {
+    package var description: String {
         "scheme=\(scheme) host=\(host.text) port=\(port) path=\(path ?? "(ambiguous)") class=\(hostClass) "
             + "scope=\(host.scope.rawValue)"
     }
@@ -40,7 +40,7 @@ extension RequestGuard {
     /// - Parameter url: an absolute http(s) URL.
     /// - Returns: the scheme, canonical host, port, normalized path and host class, or the
     ///   denial the URL gets before any policy rule.
-    public func target(of url: String) -> Result<GuardTarget, GuardDenial> {
+    package func target(of url: String) -> Result<GuardTarget, GuardDenial> {
         GuardURL.parse(url, maxBytes: Limits.maxURLBytes).map(GuardTarget.init)
     }
 }

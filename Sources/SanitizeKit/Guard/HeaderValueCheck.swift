@@ -5,12 +5,12 @@
 /// whitespace (RFC 9110 §5.5: a field value does not include leading or trailing whitespace;
 /// a client that sent it would depend on the recipient trimming it). Bytes from 0x80 up
 /// (obs-text, e.g. UTF-8) are allowed.
-public enum HeaderValueCheck {
+package enum HeaderValueCheck {
     /// Whether `name` is an RFC 9110 §5.6.2 token: one or more of
     /// ``!#$%&'*+-.^_`|~``, digits and letters.
     /// - Parameter name: the field name (or method).
     /// - Returns: `true` when it is a token.
-    public static func isToken(_ name: String) -> Bool {
+    package static func isToken(_ name: String) -> Bool {
         var name = name
         return name.withUTF8 { !$0.isEmpty && $0.allSatisfy(isTokenByte) }
     }
@@ -18,7 +18,7 @@ public enum HeaderValueCheck {
     /// Checks a field name.
     /// - Parameter name: the field name.
     /// - Returns: `nil` when valid, otherwise a `header-name-invalid` denial.
-    public static func check(name: String) -> GuardDenial? {
+    package static func check(name: String) -> GuardDenial? {
         guard isToken(name) else {
             return GuardDenial(.headerNameInvalid, "header name \(quoted(name)) is not an RFC 9110 token")
         }
@@ -30,7 +30,7 @@ public enum HeaderValueCheck {
     ///   - value: the field value.
     ///   - name: the field's name, for the message.
     /// - Returns: `nil` when valid, otherwise a `header-value-invalid` denial.
-    public static func check(value: String, name: String) -> GuardDenial? {
+    package static func check(value: String, name: String) -> GuardDenial? {
         var value = value
         return value.withUTF8 { check(bytes: $0, name: name) }
     }

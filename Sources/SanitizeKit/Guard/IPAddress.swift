@@ -5,14 +5,14 @@
 /// `2130706433`, `0x7f.1` and `0177.0.0.1` all mean `127.0.0.1` to a browser or to
 /// `inet_aton`. The guard parses them the same way so that no spelling hides a loopback or
 /// private address.
-public enum IPAddress: Hashable, Sendable, CustomStringConvertible {
+package enum IPAddress: Hashable, Sendable, CustomStringConvertible {
     /// An IPv4 address as a 32-bit number, most significant octet first.
     case v4(UInt32)
     /// An IPv6 address as eight 16-bit pieces.
     case v6([UInt16])
 
     /// What kind of network an address (or a host name) points into.
-    public enum Scope: String, Sendable, Hashable {
+    package enum Scope: String, Sendable, Hashable {
         /// This machine: `127.0.0.0/8`, `0.0.0.0/8`, `::1`, `::`, `localhost`.
         case loopback
         /// A private, link-local, shared, multicast or otherwise non-public network:
@@ -23,7 +23,7 @@ public enum IPAddress: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The canonical text: dotted decimal, or the RFC 5952 compressed IPv6 form in brackets.
-    public var description: String {
+    package var description: String {
         switch self {
         case .v4(let value): return IPAddress.dotted(value)
         case .v6(let pieces): return "[" + IPAddress.compressed(pieces) + "]"
@@ -38,7 +38,7 @@ public enum IPAddress: Hashable, Sendable, CustomStringConvertible {
     /// take the strictest scope of the IPv4 addresses they embed, so a policy that denies
     /// loopback or local networks denies them too, and ``RequestGuard`` never lets plain
     /// http reach them under `allow-http`.
-    public var scope: Scope {
+    package var scope: Scope {
         switch self {
         case .v4(let value): return IPAddress.scope(ofV4: value)
         case .v6(let p):
@@ -66,7 +66,7 @@ public enum IPAddress: Hashable, Sendable, CustomStringConvertible {
     /// routes off this machine: IPv4-compatible `::a.b.c.d` (RFC 4291 §2.5.5.1, deprecated),
     /// NAT64 `64:ff9b::/96` (RFC 6052) and `64:ff9b:1::/48` (RFC 8215), 6to4 `2002::/16`
     /// (RFC 3056), Teredo `2001::/32` (RFC 4380).
-    public var isTransitionAddress: Bool { !embeddedTransitionV4.isEmpty }
+    package var isTransitionAddress: Bool { !embeddedTransitionV4.isEmpty }
 
     /// The IPv4 addresses a transition form embeds (empty for any other address).
     var embeddedTransitionV4: [UInt32] {

@@ -1,15 +1,15 @@
-public import Foundation
+package import Foundation
 
 /// One public-key pin: the SHA-256 digest of a certificate's DER-encoded
 /// SubjectPublicKeyInfo (RFC 7469 §2.4), written `sha256/BASE64` as OkHttp and TrustKit do.
 public struct SPKIPin: Hashable, Sendable, CustomStringConvertible {
     /// The 32 digest bytes.
-    public let digest: [UInt8]
+    package let digest: [UInt8]
 
     /// Creates a pin from digest bytes.
     /// - Parameter digest: a SHA-256 digest (32 bytes).
     /// - Returns: `nil` when `digest` is not 32 bytes long.
-    public init?(digest: some Collection<UInt8>) {
+    package init?(digest: some Collection<UInt8>) {
         guard digest.count == 32 else { return nil }
         self.digest = Array(digest)
     }
@@ -17,7 +17,7 @@ public struct SPKIPin: Hashable, Sendable, CustomStringConvertible {
     /// Reads `sha256/BASE64` (standard alphabet with padding, 44 characters after the prefix).
     /// - Parameter text: the pin text.
     /// - Returns: `nil` for another prefix, bad base64 or a digest that is not 32 bytes.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         guard text.hasPrefix("sha256/"), let data = Data(base64Encoded: String(text.dropFirst(7))) else { return nil }
         self.init(digest: data)
     }
@@ -27,19 +27,19 @@ public struct SPKIPin: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// The pins of one host, as the guard policy's `pins` list holds them.
-public struct PinnedHost: Hashable, Sendable {
+package struct PinnedHost: Hashable, Sendable {
     /// The fewest distinct pins a host may have: one in use and a backup (RFC 7469 §4.3).
-    public static let minimumPins = 2
+    package static let minimumPins = 2
 
     /// The host name or IP address (Unicode or ASCII; compared in canonical form).
-    public var host: String
+    package var host: String
     /// Whether every subdomain of ``host`` is pinned too.
-    public var includesSubdomains: Bool
+    package var includesSubdomains: Bool
     /// The accepted keys; a chain passes when any of its certificates has one of them.
-    public var pins: [SPKIPin]
+    package var pins: [SPKIPin]
     /// After this instant the host is no longer pinned (ordinary trust only, and a warning),
     /// so that a stale app is never locked out for ever; `nil` pins without end.
-    public var expires: Date?
+    package var expires: Date?
 
     /// Creates a host's pins.
     /// - Parameters:
@@ -47,7 +47,7 @@ public struct PinnedHost: Hashable, Sendable {
     ///   - includesSubdomains: whether subdomains are covered.
     ///   - pins: at least ``minimumPins`` distinct pins.
     ///   - expires: when pinning ends, if ever.
-    public init(host: String, includesSubdomains: Bool = false, pins: [SPKIPin], expires: Date? = nil) {
+    package init(host: String, includesSubdomains: Bool = false, pins: [SPKIPin], expires: Date? = nil) {
         self.host = host
         self.includesSubdomains = includesSubdomains
         self.pins = pins
@@ -56,7 +56,7 @@ public struct PinnedHost: Hashable, Sendable {
 }
 
 /// What the pins say about a certificate chain presented by a host.
-public enum PinVerdict: Hashable, Sendable {
+package enum PinVerdict: Hashable, Sendable {
     /// The host has no pins: ordinary trust decides alone.
     case unpinned
     /// A certificate of the chain has one of the host's pins.
@@ -68,7 +68,7 @@ public enum PinVerdict: Hashable, Sendable {
     case mismatch(GuardDenial)
 
     /// Whether the connection may go on (every verdict but ``mismatch(_:)``).
-    public var isAccepted: Bool {
+    package var isAccepted: Bool {
         if case .mismatch = self { return false }
         return true
     }
@@ -80,19 +80,19 @@ public enum PinVerdict: Hashable, Sendable {
 /// that ordinary trust evaluation (path to a trusted root, validity, host name) accepted.
 /// Digests come from the certificates' SubjectPublicKeyInfo; the `SanitizePinning` library
 /// computes them with apple/swift-certificates.
-public struct PinSet: Sendable {
+package struct PinSet: Sendable {
     /// The hosts and their pins, as given.
-    public let hosts: [PinnedHost]
+    package let hosts: [PinnedHost]
     private let matchers: [HostMatcher]
 
     /// The empty set: no host pinned.
-    public static let empty = PinSet(checked: [], matchers: [])
+    package static let empty = PinSet(checked: [], matchers: [])
 
     /// Compiles pins: canonicalizes every host and checks every entry's pins.
     /// - Parameter hosts: the entries, in policy order (the first entry matching a host wins).
     /// - Throws: ``SanitizeError`` `policy-invalid`, with a JSON Pointer into the policy's
     ///   `pins`, for an unusable host or fewer than ``PinnedHost/minimumPins`` distinct pins.
-    public init(_ hosts: [PinnedHost]) throws(SanitizeError) {
+    package init(_ hosts: [PinnedHost]) throws(SanitizeError) {
         var matchers: [HostMatcher] = []
         for (index, entry) in hosts.enumerated() {
             do {
@@ -121,7 +121,7 @@ public struct PinSet: Sendable {
     /// The entry that pins `host`, if any (first match in policy order).
     /// - Parameter host: a host name or IP address as a URL holds it.
     /// - Returns: the entry, or `nil` when the host is not pinned or not a valid host.
-    public func entry(for host: String) -> PinnedHost? {
+    package func entry(for host: String) -> PinnedHost? {
         guard !matchers.isEmpty, case .success(let canonical) = CanonicalHost.parse(Substring(host)) else {
             return nil
         }
@@ -135,7 +135,7 @@ public struct PinSet: Sendable {
     ///     chain, leaf first.
     ///   - date: the current time (default: now), compared with the entry's expiry.
     /// - Returns: unpinned, matched, expired (with a warning to log) or mismatch.
-    public func verdict(host: String, chain: [SPKIPin], at date: Date = Date()) -> PinVerdict {
+    package func verdict(host: String, chain: [SPKIPin], at date: Date = Date()) -> PinVerdict {
         guard let entry = entry(for: host) else { return .unpinned }
         if let expiry = entry.expires, date >= expiry {
             return .expired(
@@ -159,5 +159,5 @@ public struct PinSet: Sendable {
 
 extension GuardDenial.Code {
     /// No certificate of the chain a pinned host presented has one of its pins.
-    public static let pinMismatch = Self(rawValue: "pin-mismatch")
+    package static let pinMismatch = Self(rawValue: "pin-mismatch")
 }

@@ -13,7 +13,7 @@ extension PinnedHost: Decodable {
     /// well-formed pins; `expires` is an RFC 3339 date-time with a time zone.
     /// - Parameter decoder: the decoder.
     /// - Throws: `DecodingError` naming the offending key path (unknown keys included).
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let names = try decoder.container(keyedBy: PinKey.self)
         if let unknown = names.allKeys.map(\.stringValue).sorted().first(where: { CodingKeys(rawValue: $0) == nil }) {
             throw DecodingError.dataCorrupted(

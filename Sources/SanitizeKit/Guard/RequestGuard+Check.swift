@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 extension RequestGuard {
     /// Says whether a request may be sent as it is.
@@ -28,7 +28,7 @@ extension RequestGuard {
     ///   - headers: the header fields as `(name, value)` pairs.
     /// - Returns: allow, or deny with the reason.
     @_disfavoredOverload
-    public func check(url: String, method: String = "GET", headers: [(String, String)]) -> GuardDecision {
+    package func check(url: String, method: String = "GET", headers: [(String, String)]) -> GuardDecision {
         check(url: url, method: method, headers: headers.map { HTTPHeaderField(name: $0.0, value: $0.1) })
     }
 
@@ -38,7 +38,7 @@ extension RequestGuard {
     ///   - method: the request method (default `GET`).
     ///   - headers: the header fields.
     /// - Returns: allow, or deny with the reason.
-    public func check(url: URL, method: String = "GET", headers: [HTTPHeaderField] = []) -> GuardDecision {
+    package func check(url: URL, method: String = "GET", headers: [HTTPHeaderField] = []) -> GuardDecision {
         check(url: url.absoluteString, method: method, headers: headers)
     }
 
@@ -63,7 +63,7 @@ extension RequestGuard {
     ///   - headers: the header fields as `(name, value)` pairs.
     /// - Returns: the headers to send, or a denial.
     @_disfavoredOverload
-    public func sanitized(url: String, method: String = "GET", headers: [(String, String)]) -> SanitizedRequest {
+    package func sanitized(url: String, method: String = "GET", headers: [(String, String)]) -> SanitizedRequest {
         sanitized(url: url, method: method, headers: headers.map { HTTPHeaderField(name: $0.0, value: $0.1) })
     }
 
@@ -73,7 +73,7 @@ extension RequestGuard {
     ///   - method: the request method.
     ///   - headers: the header fields.
     /// - Returns: the headers to send, or a denial.
-    public func sanitized(url: URL, method: String = "GET", headers: [HTTPHeaderField] = []) -> SanitizedRequest {
+    package func sanitized(url: URL, method: String = "GET", headers: [HTTPHeaderField] = []) -> SanitizedRequest {
         sanitized(url: url.absoluteString, method: method, headers: headers)
     }
 

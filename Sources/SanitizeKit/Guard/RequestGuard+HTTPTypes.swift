@@ -19,7 +19,7 @@ extension RequestGuard {
     ///   - method: the request method (default `GET`).
     ///   - headers: the header fields, in order.
     /// - Returns: allow, or deny with the reason.
-    public func check(url: String, method: String = "GET", headers: HTTPFields) -> GuardDecision {
+    package func check(url: String, method: String = "GET", headers: HTTPFields) -> GuardDecision {
         check(url: url, method: method, headers: Self.fields(headers))
     }
 
@@ -50,7 +50,7 @@ extension RequestGuard {
     ///   - method: the method of the redirected request (default: the request's; pass `.get`
     ///     for a 303, or for a 301/302 after POST as RFC 9110 §15.4 allows).
     /// - Returns: the redirected request and the removed field names, or a denial.
-    public func redirect(
+    package func redirect(
         _ request: HTTPRequest, to location: String, method: HTTPRequest.Method? = nil
     ) -> Result<(request: HTTPRequest, removed: [String]), GuardDenial> {
         guard let from = Self.absoluteURL(of: request) else { return .failure(Self.noTarget) }
@@ -106,7 +106,7 @@ extension RequestGuard {
     ///   - method: the request method.
     ///   - headers: the header fields.
     /// - Returns: the headers to send, or a denial.
-    public func sanitized(url: String, method: String = "GET", headers: HTTPFields) -> SanitizedRequest {
+    package func sanitized(url: String, method: String = "GET", headers: HTTPFields) -> SanitizedRequest {
         sanitized(url: url, method: method, headers: Self.fields(headers))
     }
 }

@@ -47,7 +47,7 @@ extension RequestGuard {
     ///   - headers: the header fields as `(name, value)` pairs.
     /// - Returns: the headers to send to the target, or a denial.
     @_disfavoredOverload
-    public func checkRedirect(from: String, to: String, method: String = "GET", headers: [(String, String)])
+    package func checkRedirect(from: String, to: String, method: String = "GET", headers: [(String, String)])
         -> SanitizedRequest
     {
         checkRedirect(

@@ -18,13 +18,13 @@ public import Foundation
 /// ```
 public struct RequestGuard: Sendable {
     /// Limits that do not depend on the policy.
-    public enum Limits {
+    package enum Limits {
         /// The longest URL the guard accepts, in bytes.
-        public static let maxURLBytes = 8192
+        package static let maxURLBytes = 8192
     }
 
     /// The policy this guard was compiled from.
-    public let policy: GuardPolicy
+    package let policy: GuardPolicy
     let httpExceptions: [HostMatcher]
     let scopes: [CredentialScope]
     /// Lowercased credential-bearing header names, as UTF-8 bytes.
@@ -106,7 +106,7 @@ public struct RequestGuard: Sendable {
     /// Whether `name` is a credential-bearing header under this policy (case-insensitive).
     /// - Parameter name: a header field name.
     /// - Returns: `true` for `Authorization`, `Cookie`, … and the policy's additional names.
-    public func isCredentialHeader(_ name: String) -> Bool {
+    package func isCredentialHeader(_ name: String) -> Bool {
         credentialNames.contains { ASCIICase.equalsLowercased(name, $0) }
     }
 

@@ -12,7 +12,7 @@
 /// var out: [UInt8] = []
 /// document.write(to: &out)   // {"name":"Ada"}
 /// ```
-public struct JSONDocument: Sendable {
+package struct JSONDocument: Sendable {
     /// The text the nodes point into; replaced strings are appended at its end.
     @usableFromInline var storage: [UInt8]
     @usableFromInline var nodes: [JSONNode]
@@ -29,7 +29,7 @@ public struct JSONDocument: Sendable {
 
     /// A document holding `null`, to parse into with ``reparse(_:limits:)`` (which reuses its
     /// buffers), or as a placeholder before the first parse.
-    public static let empty = JSONDocument(storage: [], nodes: [JSONNode(kind: .null, flags: 0, start: 0, end: 0, count: 0, next: 1)])
+    package static let empty = JSONDocument(storage: [], nodes: [JSONNode(kind: .null, flags: 0, start: 0, end: 0, count: 0, next: 1)])
 
     init(storage: [UInt8], nodes: [JSONNode]) {
         self.storage = storage
@@ -37,7 +37,7 @@ public struct JSONDocument: Sendable {
     }
 
     /// The root node's index (always `0`).
-    public var root: Int { 0 }
+    package var root: Int { 0 }
 
     /// Parses a JSON text.
     /// - Parameters:
@@ -47,7 +47,7 @@ public struct JSONDocument: Sendable {
     ///   ``SanitizeError/Code/invalidUTF8``, ``SanitizeError/Code/jsonLoneSurrogate``,
     ///   ``SanitizeError/Code/jsonDuplicateKey`` or ``SanitizeError/Code/jsonTooDeep``, located by
     ///   line, column and byte offset.
-    public init(parsing bytes: UnsafeRawBufferPointer, limits: JSONLimits = .default) throws(SanitizeError) {
+    package init(parsing bytes: UnsafeRawBufferPointer, limits: JSONLimits = .default) throws(SanitizeError) {
         storage = []
         nodes = []
         try reparse(bytes, limits: limits)
@@ -58,7 +58,7 @@ public struct JSONDocument: Sendable {
     ///   - bytes: the UTF-8 text.
     ///   - limits: nesting depth, size and duplicate-key policy.
     /// - Throws: ``SanitizeError`` as ``init(parsing:limits:)-(UnsafeRawBufferPointer,_)``.
-    public init(parsing bytes: [UInt8], limits: JSONLimits = .default) throws(SanitizeError) {
+    package init(parsing bytes: [UInt8], limits: JSONLimits = .default) throws(SanitizeError) {
         storage = []
         nodes = []
         var failure: SanitizeError?
@@ -75,7 +75,7 @@ public struct JSONDocument: Sendable {
     ///   - text: the JSON text.
     ///   - limits: nesting depth, size and duplicate-key policy.
     /// - Throws: ``SanitizeError`` as ``init(parsing:limits:)-(UnsafeRawBufferPointer,_)``.
-    public init(parsing text: String, limits: JSONLimits = .default) throws(SanitizeError) {
+    package init(parsing text: String, limits: JSONLimits = .default) throws(SanitizeError) {
         try self.init(parsing: Array(text.utf8), limits: limits)
     }
 
@@ -85,7 +85,7 @@ public struct JSONDocument: Sendable {
     ///   - limits: nesting depth, size and duplicate-key policy.
     /// - Throws: ``SanitizeError`` as ``init(parsing:limits:)-(UnsafeRawBufferPointer,_)``; the
     ///   document is then empty and must not be read.
-    public mutating func reparse(_ bytes: UnsafeRawBufferPointer, limits: JSONLimits = .default) throws(SanitizeError) {
+    package mutating func reparse(_ bytes: UnsafeRawBufferPointer, limits: JSONLimits = .default) throws(SanitizeError) {
         var parser = JSONParser(bytes: bytes, limits: limits, reuse: nodes)
         nodes = []
         do {
@@ -104,36 +104,36 @@ public struct JSONDocument: Sendable {
     }
 
     /// The number of nodes (every value and every object key is one node).
-    public var nodeCount: Int { nodes.count }
+    package var nodeCount: Int { nodes.count }
 
     // MARK: reading
 
     /// The JSON type of a node.
     /// - Parameter node: a node index.
     /// - Returns: its kind.
-    @inlinable public func kind(_ node: Int) -> JSONKind { nodes[node].kind }
+    @inlinable package func kind(_ node: Int) -> JSONKind { nodes[node].kind }
 
     /// The number of elements of an array or members of an object (0 for a scalar).
     /// - Parameter node: a node index.
     /// - Returns: the child count.
-    @inlinable public func count(_ node: Int) -> Int { Int(nodes[node].count) }
+    @inlinable package func count(_ node: Int) -> Int { Int(nodes[node].count) }
 
     /// The index just past a node's subtree (its next sibling, if it has one).
     /// - Parameter node: a node index.
     /// - Returns: the index after the subtree.
-    @inlinable public func after(_ node: Int) -> Int { Int(nodes[node].next) }
+    @inlinable package func after(_ node: Int) -> Int { Int(nodes[node].next) }
 
     /// The value of a `true`/`false` node, or `nil` for another kind.
     /// - Parameter node: a node index.
     /// - Returns: the boolean.
-    public func bool(_ node: Int) -> Bool? {
+    package func bool(_ node: Int) -> Bool? {
         nodes[node].kind == .bool ? nodes[node].flags & JSONNode.Flags.isTrue != 0 : nil
     }
 
     /// A number node's exact text (e.g. `1.50e3`), or `nil` for another kind.
     /// - Parameter node: a node index.
     /// - Returns: the text as written.
-    public func numberText(_ node: Int) -> String? {
+    package func numberText(_ node: Int) -> String? {
         guard nodes[node].kind == .number else { return nil }
         return String(decoding: storage[Int(nodes[node].start)..<Int(nodes[node].end)], as: UTF8.self)
     }
@@ -141,14 +141,14 @@ public struct JSONDocument: Sendable {
     /// A number node as a `Double` (nearest value; huge values become infinity), or `nil`.
     /// - Parameter node: a node index.
     /// - Returns: the value.
-    public func double(_ node: Int) -> Double? {
+    package func double(_ node: Int) -> Double? {
         numberText(node).flatMap(Double.init)
     }
 
     /// A string node's unescaped text, or `nil` for another kind.
     /// - Parameter node: a node index (a value or an object key).
     /// - Returns: the string.
-    public func string(_ node: Int) -> String? {
+    package func string(_ node: Int) -> String? {
         guard nodes[node].kind == .string else { return nil }
         return withStringBytes(node) { String(decoding: $0, as: UTF8.self) }
     }
@@ -159,7 +159,7 @@ public struct JSONDocument: Sendable {
     ///   - body: receives the bytes.
     /// - Returns: what `body` returns.
     @inlinable
-    public func withStringBytes<R>(_ node: Int, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+    package func withStringBytes<R>(_ node: Int, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         let n = nodes[node]
         return try storage.withUnsafeBytes { raw in
             let slice = UnsafeRawBufferPointer(rebasing: raw[Int(n.start)..<Int(n.end)])
@@ -171,14 +171,14 @@ public struct JSONDocument: Sendable {
     /// The raw bytes of a node as written (string content without quotes; containers whole).
     /// - Parameter node: a node index.
     /// - Returns: the bytes.
-    public func rawBytes(_ node: Int) -> ArraySlice<UInt8> {
+    package func rawBytes(_ node: Int) -> ArraySlice<UInt8> {
         storage[Int(nodes[node].start)..<Int(nodes[node].end)]
     }
 
     /// The element indices of an array node (empty for another kind).
     /// - Parameter node: an array node index.
     /// - Returns: the child node indices, in order.
-    public func elements(_ node: Int) -> [Int] {
+    package func elements(_ node: Int) -> [Int] {
         guard nodes[node].kind == .array else { return [] }
         var result: [Int] = []
         var child = node + 1
@@ -193,7 +193,7 @@ public struct JSONDocument: Sendable {
     /// The members of an object node as (key node, value node) pairs in document order.
     /// - Parameter node: an object node index.
     /// - Returns: the pairs (empty for another kind).
-    public func members(_ node: Int) -> [(key: Int, value: Int)] {
+    package func members(_ node: Int) -> [(key: Int, value: Int)] {
         guard nodes[node].kind == .object else { return [] }
         var result: [(key: Int, value: Int)] = []
         var child = node + 1
@@ -210,7 +210,7 @@ public struct JSONDocument: Sendable {
     ///   - key: the member name.
     ///   - node: an object node index.
     /// - Returns: the value node index, or `nil`.
-    public func member(_ key: String, of node: Int) -> Int? {
+    package func member(_ key: String, of node: Int) -> Int? {
         guard nodes[node].kind == .object else { return nil }
         var key = key
         return key.withUTF8 { wanted in
@@ -246,7 +246,7 @@ public struct JSONDocument: Sendable {
     /// - Parameters:
     ///   - text: the new string.
     ///   - node: a string node index; other kinds are left unchanged.
-    public mutating func setString(_ text: String, at node: Int) {
+    package mutating func setString(_ text: String, at node: Int) {
         guard nodes[node].kind == .string else { return }
         minimalLength = -1
         let start = storage.count

@@ -1,11 +1,11 @@
 /// The limits the JSON parser enforces, all in one place.
 public struct JSONLimits: Sendable, Hashable {
     /// The deepest nesting of arrays and objects accepted (RFC 8259 §9 lets a parser set one).
-    public var maxDepth: Int
+    package var maxDepth: Int
     /// The largest document accepted, in bytes. Node offsets are 32-bit, so at most 4 GiB − 1.
-    public var maxBytes: Int
+    package var maxBytes: Int
     /// What to do with an object that has the same key twice.
-    public var duplicateKeys: DuplicateKeyPolicy
+    package var duplicateKeys: DuplicateKeyPolicy
 
     /// How repeated keys in one object are treated (RFC 8259 §4 says names SHOULD be unique).
     public enum DuplicateKeyPolicy: Sendable, Hashable {
@@ -32,11 +32,11 @@ public struct JSONLimits: Sendable, Hashable {
 
 extension SanitizeError.Code {
     /// The text is not JSON (RFC 8259 grammar), e.g. a trailing comma or a leading zero.
-    public static let jsonSyntax = Self(rawValue: "json-syntax")
+    package static let jsonSyntax = Self(rawValue: "json-syntax")
     /// A string escape encodes an unpaired UTF-16 surrogate.
-    public static let jsonLoneSurrogate = Self(rawValue: "json-lone-surrogate")
+    package static let jsonLoneSurrogate = Self(rawValue: "json-lone-surrogate")
     /// An object has the same key twice and the policy is `.reject`.
-    public static let jsonDuplicateKey = Self(rawValue: "json-duplicate-key")
+    package static let jsonDuplicateKey = Self(rawValue: "json-duplicate-key")
     /// Arrays and objects are nested deeper than the limit.
-    public static let jsonTooDeep = Self(rawValue: "json-too-deep")
+    package static let jsonTooDeep = Self(rawValue: "json-too-deep")
 }

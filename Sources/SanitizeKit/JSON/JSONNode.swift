@@ -1,5 +1,6 @@
 /// The JSON type of one node of a parsed document.
-public enum JSONKind: UInt8, Sendable, Hashable {
+@usableFromInline
+package enum JSONKind: UInt8, Sendable, Hashable {
     /// `null`.
     case null
     /// `true` or `false`.

@@ -36,7 +36,7 @@ public indirect enum JSONValue: Sendable, Hashable {
     /// - Parameters:
     ///   - document: a parsed document.
     ///   - node: the node index (default: the root).
-    public init(_ document: JSONDocument, node: Int = 0) {
+    package init(_ document: JSONDocument, node: Int = 0) {
         self = JSONValue.build(document, node)
     }
 
@@ -102,14 +102,14 @@ public indirect enum JSONValue: Sendable, Hashable {
 
     /// The value of an object's member (the last one with that key), or `nil`.
     /// - Parameter key: the member name.
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         guard case .object(let members) = self else { return nil }
         return members.last(where: { $0.key == key })?.value
     }
 
     /// The value as minimal JSON text bytes.
     /// - Returns: UTF-8 bytes.
-    public func serialized() -> [UInt8] {
+    package func serialized() -> [UInt8] {
         var out: [UInt8] = []
         write(to: &out)
         return out
@@ -120,7 +120,7 @@ public indirect enum JSONValue: Sendable, Hashable {
 
     /// Appends the value as minimal JSON.
     /// - Parameter out: the buffer to append to.
-    public func write(to out: inout [UInt8]) {
+    package func write(to out: inout [UInt8]) {
         /// What is left to write, last first: an explicit stack instead of recursion, so any
         /// depth is safe on a small thread stack.
         enum Piece {

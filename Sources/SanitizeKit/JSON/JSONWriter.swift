@@ -61,7 +61,7 @@ extension JSONDocument {
     /// - Parameters:
     ///   - out: the buffer to append to.
     ///   - node: the subtree to write (default: the whole document).
-    public func write(to out: inout [UInt8], node: Int = 0) {
+    package func write(to out: inout [UInt8], node: Int = 0) {
         guard node < nodes.count else { return }
         // A text parsed without whitespace and with no string replaced since is already the
         // minimal form: one copy.
@@ -111,7 +111,7 @@ extension JSONDocument {
     /// The document (or one subtree) as minimal JSON bytes.
     /// - Parameter node: the subtree to write (default: the whole document).
     /// - Returns: the bytes.
-    public func serialized(node: Int = 0) -> [UInt8] {
+    package func serialized(node: Int = 0) -> [UInt8] {
         var out: [UInt8] = []
         write(to: &out, node: node)
         return out

@@ -5,7 +5,7 @@
 /// bytes, no control characters) or an integer (as its decimal text); any other value is skipped.
 public struct CodeField: Sendable, Hashable, ExpressibleByStringLiteral, CustomStringConvertible {
     /// The member names (or array indices) from the body's root.
-    public let segments: [String]
+    package let segments: [String]
 
     /// The paths tried by default, in order: `code`, `error_code`, `errorCode`, `error.code`,
     /// `error` (OAuth 2.0's `{"error": "invalid_grant"}`, RFC 6749 §5.2), `errors.0.code`

@@ -6,7 +6,7 @@
 /// does (`zh-Hant-TW` → `zh-Hant` → `zh`; extensions and private use after a singleton
 /// subtag are dropped first), and the default locale comes last. `und`, `*`, `C`, `POSIX`,
 /// empty or malformed tags contribute nothing, so they end at the default locale.
-public enum LocaleFallback {
+package enum LocaleFallback {
     /// The most language ranges read from an `Accept-Language` list.
     static let maxRanges = 16
 
@@ -17,7 +17,7 @@ public enum LocaleFallback {
     /// ```
     /// - Parameter request: a tag, a POSIX locale name or an `Accept-Language` value.
     /// - Returns: the tags to try, without duplicates.
-    public static func candidates(for request: String) -> [String] {
+    package static func candidates(for request: String) -> [String] {
         guard request.utf8.count <= MessageLimits.maxLocaleTagBytes * maxRanges else { return [] }
         if !request.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: ";") }) {
             return truncations(of: String(request.trimmingSpaces()))  // one tag: no list to rank

@@ -63,7 +63,7 @@ extension MessageCatalog {
     ///   - defaultLocale: the locale of last resort; one source must be for it (default `en`).
     ///   - limits: size bounds.
     /// - Throws: ``SanitizeError`` as ``init(directory:defaultLocale:limits:)`` does.
-    public init(
+    package init(
         sources: [(fileName: String, bytes: [UInt8])], defaultLocale: String = "en",
         limits: MessageLimits = .default
     ) throws(SanitizeError) {

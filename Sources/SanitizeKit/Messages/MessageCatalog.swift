@@ -39,10 +39,10 @@ public struct MessageCatalog: Sendable {
     private let exactChains: [String: MessageLocale]
 
     /// The locale used when no requested locale is available (its file must exist).
-    public var defaultLocale: String { byLocale[defaultKey]?.tag ?? defaultKey }
+    package var defaultLocale: String { byLocale[defaultKey]?.tag ?? defaultKey }
 
     /// The locales the catalog holds, as their files name them, sorted.
-    public var locales: [String] { byLocale.values.map(\.tag).sorted() }
+    package var locales: [String] { byLocale.values.map(\.tag).sorted() }
 
     init(byLocale: [String: LocaleMessages], defaultLocale: String) {
         let available = Set(byLocale.keys)
@@ -69,7 +69,7 @@ public struct MessageCatalog: Sendable {
     /// - Parameter request: a language tag, POSIX locale name or `Accept-Language` value
     ///   (see ``LocaleFallback``); `nil` for the default locale.
     /// - Returns: the catalog locales to try, most specific first, ending with the default.
-    public func locale(for request: String?) -> MessageLocale {
+    package func locale(for request: String?) -> MessageLocale {
         if let request, let chain = exactChains[request] { return chain }
         return MessageLocale(keys: LocaleFallback.chain(for: request, available: available, defaultLocale: defaultKey))
     }
@@ -85,7 +85,7 @@ public struct MessageCatalog: Sendable {
     ///   - locale: a language tag, POSIX locale name or `Accept-Language` value (see ``LocaleFallback``).
     ///   - values: the response values placeholders may show.
     /// - Returns: the message, never empty.
-    public func message(
+    package func message(
         for selectors: [MessageSelector], locale: String?, values: MessageValues = MessageValues()
     ) -> UserMessage {
         message(for: selectors, locale: self.locale(for: locale), values: values)
@@ -97,7 +97,7 @@ public struct MessageCatalog: Sendable {
     ///   - locale: a chain from ``locale(for:)``.
     ///   - values: the response values placeholders may show.
     /// - Returns: the message, never empty.
-    public func message(
+    package func message(
         for selectors: [MessageSelector], locale: MessageLocale, values: MessageValues = MessageValues()
     ) -> UserMessage {
         for selector in selectors where selector != .fallback {
@@ -121,7 +121,7 @@ public struct MessageCatalog: Sendable {
     /// Whether some locale of the catalog holds `selector`.
     /// - Parameter selector: a key.
     /// - Returns: `true` when a message exists for it in any locale.
-    public func contains(_ selector: MessageSelector) -> Bool {
+    package func contains(_ selector: MessageSelector) -> Bool {
         byLocale.values.contains { $0.entry(for: selector) != nil }
     }
 }
@@ -130,10 +130,10 @@ public struct MessageCatalog: Sendable {
 ///
 /// Get one from ``MessageCatalog/locale(for:)`` once per user or session and pass it to
 /// every lookup, so the request is parsed once.
-public struct MessageLocale: Sendable, Hashable {
+package struct MessageLocale: Sendable, Hashable {
     /// Lowercased catalog locale keys, most specific first, ending with the default locale.
     let keys: [String]
 
     /// The catalog locales to try, lowercased, most specific first.
-    public var chain: [String] { keys }
+    package var chain: [String] { keys }
 }

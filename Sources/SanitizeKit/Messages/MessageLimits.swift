@@ -4,13 +4,13 @@ public struct MessageLimits: Sendable, Hashable {
     ///
     /// A longer JSON body is cut at this bound, so it no longer parses and only the HTTP status
     /// selects the message.
-    public var maxBodyBytes: Int
+    package var maxBodyBytes: Int
     /// The deepest JSON nesting read from a body or a catalog (default 32).
-    public var maxDepth: Int
+    package var maxDepth: Int
     /// The largest catalog file accepted, in bytes (default 1 MiB).
-    public var maxCatalogBytes: Int
+    package var maxCatalogBytes: Int
     /// The most catalog files read from one directory (default 256).
-    public var maxCatalogFiles: Int
+    package var maxCatalogFiles: Int
 
     /// The longest catalog message text, in UTF-8 bytes.
     static let maxMessageBytes = 1024

@@ -4,7 +4,7 @@
 /// small ASCII character set and a length bound before it is shown (see ``MessageValues``);
 /// a value that fails the check counts as absent, so nothing the server sends can add words,
 /// markup, control or bidi characters to a message.
-public enum MessagePlaceholder: String, CaseIterable, Sendable, Hashable {
+package enum MessagePlaceholder: String, CaseIterable, Sendable, Hashable {
     /// The HTTP status code, such as `503`.
     case status
     /// Seconds to wait, from a `Retry-After` header (RFC 9110 §10.2.3: delta-seconds, or an
@@ -28,13 +28,13 @@ public enum MessagePlaceholder: String, CaseIterable, Sendable, Hashable {
 /// HTML, XML or a JSON string, so the finished message is safe in all of them without escaping.
 public struct MessageValues: Sendable, Hashable {
     /// The HTTP status code.
-    public var status: Int?
+    package var status: Int?
     /// Seconds to wait before retrying.
-    public var retryAfterSeconds: Int?
+    package var retryAfterSeconds: Int?
     /// The offending input field's name.
-    public var field: String?
+    package var field: String?
     /// A request identifier.
-    public var requestId: String?
+    package var requestId: String?
 
     /// The longest field name or request id shown, in bytes.
     static let maxValueBytes = 64

@@ -3,15 +3,15 @@
 ///
 /// Deliberately, the body's `title`, `detail`, `message` and every other free text are never
 /// read into this value: they are the server's words, not ours to show.
-public struct ProblemDetails: Sendable, Hashable {
+package struct ProblemDetails: Sendable, Hashable {
     /// The problem type URI (RFC 9457 §3.1.1), exactly as sent; `nil` when absent or `about:blank`.
-    public var type: String?
+    package var type: String?
     /// The `status` member (RFC 9457 §3.1.2), when it is a whole number from 100 to 599.
-    public var status: Int?
+    package var status: Int?
     /// The first code found by the ``CodeField`` paths, a string or an integer's decimal text.
-    public var code: String?
+    package var code: String?
     /// The values placeholders may show (not yet checked: they are checked when shown).
-    public var values: MessageValues
+    package var values: MessageValues
 
     /// Body members that may hold a wait in seconds.
     static let retryAfterFields: [CodeField] = ["retryAfter", "retry_after", "error.retryAfter", "error.retry_after"]
@@ -28,7 +28,7 @@ public struct ProblemDetails: Sendable, Hashable {
     ///   - status: the status member.
     ///   - code: the error code.
     ///   - values: values for placeholders.
-    public init(type: String? = nil, status: Int? = nil, code: String? = nil, values: MessageValues = MessageValues()) {
+    package init(type: String? = nil, status: Int? = nil, code: String? = nil, values: MessageValues = MessageValues()) {
         self.type = type
         self.status = status
         self.code = code
@@ -46,7 +46,7 @@ public struct ProblemDetails: Sendable, Hashable {
     ///   - codeFields: where to look for the error code, in order.
     ///   - limits: the body and nesting bounds.
     /// - Returns: the details, or `nil` when the inspected bytes are not one JSON object.
-    public static func parse(
+    package static func parse(
         _ body: some Collection<UInt8>, codeFields: [CodeField] = CodeField.defaults, limits: MessageLimits = .default
     ) -> ProblemDetails? {
         guard body.count <= limits.maxBodyBytes,

@@ -22,11 +22,11 @@ import Foundation
 /// ```
 public struct ServerErrorMapper: Sendable {
     /// The catalog messages come from.
-    public let catalog: MessageCatalog
+    package let catalog: MessageCatalog
     /// Where the error code is looked for in a JSON body, in order.
-    public let codeFields: [CodeField]
+    package let codeFields: [CodeField]
     /// Body and nesting bounds.
-    public let limits: MessageLimits
+    package let limits: MessageLimits
     /// The current time in seconds since 1970, for a `Retry-After` HTTP-date.
     let clock: @Sendable () -> Int
 
@@ -77,7 +77,7 @@ public struct ServerErrorMapper: Sendable {
     ///   - contentType: the `Content-Type` value.
     ///   - locale: the resolved locale chain.
     /// - Returns: the predefined message, the key that selected it and its locale.
-    public func message(
+    package func message(
         status: Int?, headers: [String: String] = [:], body: some Collection<UInt8>, contentType: String?,
         locale: MessageLocale
     ) -> UserMessage {
@@ -121,7 +121,7 @@ public struct ServerErrorMapper: Sendable {
     ///   - headers: response headers (names match case-insensitively).
     ///   - locale: a language tag, POSIX locale name or `Accept-Language` value.
     /// - Returns: the predefined message.
-    public func message(forCode code: String, status: Int? = nil, headers: [String: String], locale: String?) -> UserMessage {
+    package func message(forCode code: String, status: Int? = nil, headers: [String: String], locale: String?) -> UserMessage {
         var values = MessageValues()
         readHeaders(headers, into: &values)
         return message(forCode: code, status: status, locale: catalog.locale(for: locale), values: values)
@@ -134,7 +134,7 @@ public struct ServerErrorMapper: Sendable {
     ///   - locale: the resolved locale chain.
     ///   - values: values placeholders may show.
     /// - Returns: the predefined message.
-    public func message(
+    package func message(
         forCode code: String, status: Int? = nil, locale: MessageLocale, values: MessageValues = MessageValues()
     ) -> UserMessage {
         var values = values

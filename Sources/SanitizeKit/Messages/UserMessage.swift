@@ -7,7 +7,7 @@ public struct UserMessage: Sendable, Hashable, CustomStringConvertible {
     /// The message for the user.
     public let text: String
     /// The catalog key that selected the message.
-    public let selectedBy: MessageSelector
+    package let selectedBy: MessageSelector
     /// The catalog locale the message came from, as its file names it (`en`, `es`, `es-MX`).
     public let locale: String
 
@@ -16,7 +16,7 @@ public struct UserMessage: Sendable, Hashable, CustomStringConvertible {
     ///   - text: the message for the user.
     ///   - selectedBy: the key that selected it.
     ///   - locale: the catalog locale it came from.
-    public init(text: String, selectedBy: MessageSelector, locale: String) {
+    package init(text: String, selectedBy: MessageSelector, locale: String) {
         self.text = text
         self.selectedBy = selectedBy
         self.locale = locale
@@ -27,7 +27,7 @@ public struct UserMessage: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Which catalog key selected a message, in the mapper's lookup order.
-public enum MessageSelector: Sendable, Hashable, CustomStringConvertible {
+package enum MessageSelector: Sendable, Hashable, CustomStringConvertible {
     /// An RFC 9457 problem `type` URI (§3.1.1).
     case problemType(String)
     /// A server error code (a string, or a number as its decimal text) or a generic code.
@@ -40,7 +40,7 @@ public enum MessageSelector: Sendable, Hashable, CustomStringConvertible {
     case fallback
 
     /// The kind of key: `problem-type`, `code`, `status` or `fallback`.
-    public var kind: String {
+    package var kind: String {
         switch self {
         case .problemType: "problem-type"
         case .code: "code"
@@ -50,7 +50,7 @@ public enum MessageSelector: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The key as the catalog spells it (`404`, `4xx`, `auth.expired`, a URI); empty for the fallback.
-    public var key: String {
+    package var key: String {
         switch self {
         case .problemType(let uri): uri
         case .code(let code): code
@@ -61,7 +61,7 @@ public enum MessageSelector: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `kind:key`, or `fallback`.
-    public var description: String {
+    package var description: String {
         self == .fallback ? kind : "\(kind):\(key)"
     }
 }

@@ -1,5 +1,5 @@
 /// What `sanitize filter` does with a record that is not valid.
-public enum InvalidRecordPolicy: String, Sendable, CaseIterable {
+package enum InvalidRecordPolicy: String, Sendable, CaseIterable {
     /// The record is not written (the default).
     case drop
     /// The record is written unchanged, as it was read.

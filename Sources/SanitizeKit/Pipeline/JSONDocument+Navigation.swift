@@ -21,7 +21,7 @@ extension JSONDocument {
     /// The JSON Pointer (RFC 6901) of a node, such as `/address/city` or `/tags/0`.
     /// - Parameter target: a node index.
     /// - Returns: the pointer; `""` for the root.
-    public func pointer(to target: Int) -> String {
+    package func pointer(to target: Int) -> String {
         var tokens: [String] = []
         var container = root
         while container != target, container < nodeCount {

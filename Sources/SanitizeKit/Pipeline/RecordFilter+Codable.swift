@@ -36,5 +36,5 @@ extension RecordFilter.Outcome {
 
     /// The sanitized record as `Data`, ready for `JSONDecoder` or a request body; `nil` when the
     /// record could not be parsed.
-    public var sanitizedData: Data? { sanitized.map { Data($0) } }
+    package var sanitizedData: Data? { sanitized.map { Data($0) } }
 }

@@ -33,11 +33,11 @@ public struct RecordFilter: Sendable {
     }
 
     /// The contract records are checked against, if any.
-    public let contract: Contract?
+    package let contract: Contract?
     /// Steps applied to every string value when there is no contract.
-    public let stringSteps: [SanitizeStep]
+    package let stringSteps: [SanitizeStep]
     /// Parsing limits for records.
-    public let limits: JSONLimits
+    package let limits: JSONLimits
     /// Where the contract's steps apply, when that follows from the schema's shape alone.
     private let plan: StepPlan?
     /// The plan's step lists, compiled, by the plan's numbering.
@@ -130,7 +130,7 @@ public struct RecordFilter: Sendable {
     /// - Parameters:
     ///   - stringSteps: the steps, in order.
     ///   - limits: parsing limits for records.
-    public init(stringSteps: [SanitizeStep], limits: JSONLimits = .default) {
+    package init(stringSteps: [SanitizeStep], limits: JSONLimits = .default) {
         self.init(stringSteps: stringSteps, limits: limits, shapeChecking: true)
     }
 
@@ -182,7 +182,7 @@ public struct RecordFilter: Sendable {
     ///   - document: buffers to parse into, reused across calls to avoid allocation (what it
     ///     holds afterwards is unspecified: a clean record may be passed without parsing).
     /// - Returns: the sanitized record and its violations.
-    public func process(_ record: UnsafeRawBufferPointer, reusing document: inout JSONDocument) -> Outcome {
+    package func process(_ record: UnsafeRawBufferPointer, reusing document: inout JSONDocument) -> Outcome {
         var workspace = Workspace()
         swap(&workspace.document, &document)
         defer { swap(&workspace.document, &document) }
@@ -259,7 +259,7 @@ public struct RecordFilter: Sendable {
     /// Sanitizes and validates one record given as bytes.
     /// - Parameter record: one JSON text.
     /// - Returns: the sanitized record and its violations.
-    public func process(_ record: [UInt8]) -> Outcome {
+    package func process(_ record: [UInt8]) -> Outcome {
         var document = JSONDocument.empty
         return record.withUnsafeBytes { process($0, reusing: &document) }
     }
@@ -362,7 +362,7 @@ private struct AppliedSteps: Hashable {
 
 extension Violation.Code {
     /// An `x-sanitize` step refused the value (for example a NUL byte for `strip sql`).
-    public static let sanitizeStepFailed = Self(rawValue: "sanitize-step-failed")
+    package static let sanitizeStepFailed = Self(rawValue: "sanitize-step-failed")
     /// A record longer than the filter's `--max-record-bytes`.
-    public static let recordTooLarge = Self(rawValue: "record-too-large")
+    package static let recordTooLarge = Self(rawValue: "record-too-large")
 }

@@ -12,7 +12,7 @@
 /// The text steps are ``TextStep``s; `lowercase-domain` lowercases the part of an email
 /// address after its last `@` (domains are case-insensitive, local parts are not,
 /// RFC 5321 §2.4).
-public enum SanitizeStep: Sendable, Hashable {
+package enum SanitizeStep: Sendable, Hashable {
     /// A text transformation.
     case text(TextStep)
     /// Lowercases the domain of an email address, leaving the local part as it is.
@@ -22,7 +22,7 @@ public enum SanitizeStep: Sendable, Hashable {
     /// - Parameter value: a step name string, or a one-member object such as
     ///   `{"truncate": {"graphemes": 64}}`, `{"strip": "sql"}` or `{"encode": "url-query"}`.
     /// - Throws: ``SanitizeError`` `configuration`, saying what was expected.
-    public init(_ value: JSONValue) throws(SanitizeError) {
+    package init(_ value: JSONValue) throws(SanitizeError) {
         switch value {
         case .string("lowercase-domain"):
             self = .lowercaseDomain
@@ -41,7 +41,7 @@ public enum SanitizeStep: Sendable, Hashable {
     /// - Parameter value: a JSON array of steps (a single step is accepted too).
     /// - Returns: the steps in order.
     /// - Throws: ``SanitizeError`` `configuration` naming the index of a bad step.
-    public static func list(_ value: JSONValue) throws(SanitizeError) -> [SanitizeStep] {
+    package static func list(_ value: JSONValue) throws(SanitizeError) -> [SanitizeStep] {
         try SanitizeError.typed {
             guard case .array(let items) = value else { return [try SanitizeStep(value)] }
             return try items.enumerated().map { index, item in
@@ -58,7 +58,7 @@ public enum SanitizeStep: Sendable, Hashable {
     /// - Parameter text: the value.
     /// - Returns: the transformed value.
     /// - Throws: ``SanitizeError`` from steps that refuse input (a NUL for SQL or shell).
-    public func apply(to text: String) throws(SanitizeError) -> String {
+    package func apply(to text: String) throws(SanitizeError) -> String {
         try SanitizeError.typed {
             switch self {
             case .text(let step): return try step.apply(to: text)

@@ -31,33 +31,33 @@ extension PCRE2Pattern {
     /// code obeys only ``matchLimit`` (and its own 32 KiB stack). The defaults stop `(a+)+$` on
     /// fifty `a`s and a `b` within milliseconds either way, and leave ordinary patterns on
     /// subjects of megabytes untouched.
-    public struct Options: Sendable, Hashable {
+    package struct Options: Sendable, Hashable {
         /// Case-insensitive matching with Unicode case folding (`PCRE2_CASELESS`).
-        public var caseless: Bool
+        package var caseless: Bool
         /// The whole subject must match: the pattern is anchored at both ends
         /// (`PCRE2_ANCHORED | PCRE2_ENDANCHORED`). Off: the pattern may match anywhere.
-        public var anchored: Bool
+        package var anchored: Bool
         /// ECMA-262 (JavaScript) semantics for escapes, `\d`/`\w`/`\s` and `$`; see the type's
         /// documentation for the exact choices.
-        public var ecmaScriptCompatible: Bool
+        package var ecmaScriptCompatible: Bool
         /// Compile to machine code with PCRE2's JIT when it is available (about 5× faster);
         /// off, or when the JIT is unavailable, the interpreter runs the pattern.
-        public var jit: Bool
+        package var jit: Bool
         /// The most backtracking steps one match may take (`pcre2_set_match_limit`); the
         /// only limit the JIT obeys.
-        public var matchLimit: UInt32
+        package var matchLimit: UInt32
         /// The deepest backtracking nesting the interpreter may reach (`pcre2_set_depth_limit`).
-        public var depthLimit: UInt32
+        package var depthLimit: UInt32
         /// The most heap, in KiB, the interpreter may use for backtracking (`pcre2_set_heap_limit`).
-        public var heapLimit: UInt32
+        package var heapLimit: UInt32
 
         /// The default ``matchLimit``: 1,000,000 (PCRE2's own default is 10,000,000, which lets a
         /// catastrophic pattern run for a second or more).
-        public static let defaultMatchLimit: UInt32 = 1_000_000
+        package static let defaultMatchLimit: UInt32 = 1_000_000
         /// The default ``depthLimit``: 1,000,000.
-        public static let defaultDepthLimit: UInt32 = 1_000_000
+        package static let defaultDepthLimit: UInt32 = 1_000_000
         /// The default ``heapLimit``: 20,000 KiB (PCRE2's own default).
-        public static let defaultHeapLimit: UInt32 = 20_000
+        package static let defaultHeapLimit: UInt32 = 20_000
 
         /// Creates options; every argument has a default.
         /// - Parameters:
@@ -68,7 +68,7 @@ extension PCRE2Pattern {
         ///   - matchLimit: most backtracking steps per match.
         ///   - depthLimit: deepest backtracking nesting (interpreter only).
         ///   - heapLimit: most backtracking heap in KiB (interpreter only).
-        public init(
+        package init(
             caseless: Bool = false,
             anchored: Bool = false,
             ecmaScriptCompatible: Bool = false,
@@ -87,6 +87,6 @@ extension PCRE2Pattern {
         }
 
         /// Search anywhere, case-sensitive, Perl/PCRE2 semantics, JIT on, default limits.
-        public static let `default` = Options()
+        package static let `default` = Options()
     }
 }

@@ -27,13 +27,13 @@ internal import CPCRE2
 /// again. PCRE2 documents both as safe to share between threads when unmodified
 /// (pcre2api, "Multithreading"); the only per-match mutable state, the match data, is kept
 /// per thread (a pthread thread-local block, created on a thread's first match).
-public final class PCRE2Pattern: @unchecked Sendable, CustomDebugStringConvertible {
+package final class PCRE2Pattern: @unchecked Sendable, CustomDebugStringConvertible {
     /// The pattern text as given.
-    public let pattern: String
+    package let pattern: String
     /// The options it was compiled with.
-    public let options: Options
+    package let options: Options
     /// True when matches run the JIT-compiled machine code, false when the interpreter runs.
-    public let usesJIT: Bool
+    package let usesJIT: Bool
 
     private let code: OpaquePointer
     private let matchContext: OpaquePointer
@@ -46,7 +46,7 @@ public final class PCRE2Pattern: @unchecked Sendable, CustomDebugStringConvertib
     /// - Throws: ``SanitizeError`` coded `regex-compile`, whose reason holds PCRE2's message
     ///   and whose location's `byteOffset` is where in the pattern compilation stopped;
     ///   coded `configuration` when PCRE2 cannot allocate its contexts.
-    public init(_ pattern: String, options: Options = .default) throws(SanitizeError) {
+    package init(_ pattern: String, options: Options = .default) throws(SanitizeError) {
         self.pattern = pattern
         self.options = options
         let source = options.ecmaScriptCompatible ? try ECMAScriptPattern.translate(pattern) : pattern
@@ -107,7 +107,7 @@ public final class PCRE2Pattern: @unchecked Sendable, CustomDebugStringConvertib
     /// - Returns: true on a match.
     /// - Throws: ``SanitizeError`` coded `regex-limit` when the match hit a limit (the pattern
     ///   backtracks too much on this subject), or `regex-match` on another PCRE2 error.
-    public func matches(_ text: String) throws(SanitizeError) -> Bool {
+    package func matches(_ text: String) throws(SanitizeError) -> Bool {
         var subject = text
         let result: Result<Bool, SanitizeError> = subject.withUTF8 { utf8 in
             // A Swift String is always valid UTF-8: PCRE2 need not check it again.
@@ -125,7 +125,7 @@ public final class PCRE2Pattern: @unchecked Sendable, CustomDebugStringConvertib
     /// - Throws: ``SanitizeError`` coded `invalid-utf8` (with the byte offset) when the bytes
     ///   are not UTF-8, `regex-limit` when the match hit a limit, or `regex-match` on another
     ///   PCRE2 error.
-    public func matches(_ utf8: UnsafeRawBufferPointer) throws(SanitizeError) -> Bool {
+    package func matches(_ utf8: UnsafeRawBufferPointer) throws(SanitizeError) -> Bool {
         // ASCII is valid UTF-8: checking that 8 bytes at a time is cheaper than PCRE2's own
         // check, which then runs only for subjects with non-ASCII bytes.
         let trusted = PCRE2Pattern.isASCII(utf8)
@@ -135,12 +135,12 @@ public final class PCRE2Pattern: @unchecked Sendable, CustomDebugStringConvertib
     }
 
     /// The pattern and the engine that runs it, e.g. `PCRE2Pattern(/a+/, JIT)`.
-    public var debugDescription: String {
+    package var debugDescription: String {
         "PCRE2Pattern(/\(pattern)/, \(usesJIT ? "JIT" : "interpreter"))"
     }
 
     /// True when this PCRE2 library was built with JIT support.
-    public static var isJITAvailable: Bool {
+    package static var isJITAvailable: Bool {
         var available: UInt32 = 0
         return pcre2_config_8(UInt32(PCRE2_CONFIG_JIT), &available) >= 0 && available == 1
     }

@@ -89,7 +89,7 @@ public enum SQL {
     ///   - validatingUTF8: check that `bytes` are well-formed UTF-8 first (default true).
     ///   - output: where the quoted identifier is appended.
     /// - Throws: ``SanitizeError`` `invalid-utf8`, `nul-byte` or `invalid-sql-identifier`.
-    public static func quoteIdentifier(
+    package static func quoteIdentifier(
         utf8 bytes: UnsafeRawBufferPointer, dialect: SQLDialect, validatingUTF8: Bool = true,
         into output: inout [UInt8]
     ) throws {

@@ -12,7 +12,7 @@ public enum SQLDialect: String, Sendable, Hashable, CaseIterable {
 
     /// Reads a dialect name: `sqlite`, `postgres` (or `postgresql`), `mysql` (or `mariadb`).
     /// - Parameter name: the name, in any case.
-    public init?(name: String) {
+    package init?(name: String) {
         switch name.lowercased() {
         case "sqlite", "sqlite3": self = .sqlite
         case "postgres", "postgresql", "pg": self = .postgres

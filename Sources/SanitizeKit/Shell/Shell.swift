@@ -62,7 +62,7 @@ public enum Shell {
     ///   - validatingUTF8: check that `bytes` are well-formed UTF-8 first (default true).
     ///   - output: where the quoted word is appended; unchanged when an error is thrown.
     /// - Throws: ``SanitizeError`` `invalid-utf8` or `nul-byte`, with the byte offset.
-    public static func quote(
+    package static func quote(
         utf8 bytes: UnsafeRawBufferPointer, validatingUTF8: Bool = true, into output: inout [UInt8]
     ) throws {
         if validatingUTF8 { try UTF8Validation.validate(bytes) }
@@ -97,7 +97,7 @@ public enum Shell {
     ///   - set: what to remove (default ``defaultStripSet``).
     /// - Returns: the remaining bytes.
     /// - Throws: ``SanitizeError`` `invalid-utf8` or `nul-byte`, with the byte offset.
-    public static func strip(utf8 bytes: UnsafeRawBufferPointer, removing set: StripSet = defaultStripSet)
+    package static func strip(utf8 bytes: UnsafeRawBufferPointer, removing set: StripSet = defaultStripSet)
         throws -> [UInt8]
     {
         try UTF8Validation.validate(bytes)
@@ -127,5 +127,5 @@ enum ShellQuoter {
 
 extension SanitizeError.Code {
     /// A shell argument that begins with `-`, refused where options are not wanted (CWE-88).
-    public static let optionLikeArgument = Self(rawValue: "option-like-argument")
+    package static let optionLikeArgument = Self(rawValue: "option-like-argument")
 }

@@ -3,7 +3,7 @@
 /// Shared by the request guard (host names to ASCII) and email validation (A-label checks):
 /// encoding a label's Unicode scalars into the ASCII form that follows the `xn--` prefix,
 /// and decoding it back.
-public enum Punycode {
+package enum Punycode {
     // RFC 3492 §5: parameter values for Punycode.
     private static let base = 36
     private static let tMin = 1
@@ -16,7 +16,7 @@ public enum Punycode {
     /// The longest input, in scalars, that ``encode(_:)`` accepts. DNS labels are at most
     /// 63 octets, so anything far longer is not a host label; the cap also keeps the
     /// quadratic-time algorithm bounded.
-    public static let maxInputScalars = 256
+    package static let maxInputScalars = 256
 
     /// Encodes Unicode scalars as Punycode (RFC 3492 §6.3), without the `xn--` prefix.
     ///
@@ -26,7 +26,7 @@ public enum Punycode {
     /// - Parameter input: the label's scalars (already mapped and normalized).
     /// - Returns: the ASCII Punycode string, or `nil` when the input is longer than
     ///   ``maxInputScalars`` or the arithmetic would overflow (RFC 3492 §6.4).
-    public static func encode(_ input: [Unicode.Scalar]) -> String? {
+    package static func encode(_ input: [Unicode.Scalar]) -> String? {
         guard input.count <= maxInputScalars else { return nil }
         var output: [UInt8] = []
         output.reserveCapacity(input.count * 2)
@@ -84,7 +84,7 @@ public enum Punycode {
     /// - Parameter input: the ASCII Punycode text.
     /// - Returns: the decoded scalars, or `nil` when the input is malformed, too long, or
     ///   decodes to a surrogate or out-of-range value.
-    public static func decode(_ input: String) -> [Unicode.Scalar]? {
+    package static func decode(_ input: String) -> [Unicode.Scalar]? {
         let bytes = Array(input.utf8)
         guard bytes.count <= maxInputScalars * 4 else { return nil }
         var output: [Unicode.Scalar] = []

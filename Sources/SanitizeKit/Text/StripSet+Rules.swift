@@ -6,7 +6,7 @@ extension StripSet {
     /// - Parameter bytes: the file's bytes.
     /// - Returns: the sets by name.
     /// - Throws: ``SanitizeError`` `configuration` when the file is not in that format.
-    public static func namedSets(fromJSON bytes: [UInt8]) throws(SanitizeError) -> [String: StripSet] {
+    package static func namedSets(fromJSON bytes: [UInt8]) throws(SanitizeError) -> [String: StripSet] {
         try SanitizeError.typed {
             // Our own parser, so a syntax error reads "line 1:3 …", never a DecodingError dump.
             let document = JSONValue(try JSONDocument(parsing: bytes))
@@ -43,7 +43,7 @@ extension StripSet {
     /// - Returns: the sets by name.
     /// - Throws: ``SanitizeError`` `io` when the file cannot be read, `configuration` when it
     ///   is not a strip-sets file.
-    public static func namedSets(contentsOfFile path: String) throws(SanitizeError) -> [String: StripSet] {
+    package static func namedSets(contentsOfFile path: String) throws(SanitizeError) -> [String: StripSet] {
         try SanitizeError.typed {
             let data = try FileBytes.read(path: path, what: "strip-sets file")
             do {

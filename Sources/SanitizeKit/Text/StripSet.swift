@@ -7,9 +7,9 @@
 /// ```
 public struct StripSet: Sendable, Hashable {
     /// The characters removed wherever they occur.
-    public let characters: Set<Unicode.Scalar>
+    package let characters: Set<Unicode.Scalar>
     /// Sequences removed wherever they occur, also when removal brings their parts together.
-    public let sequences: [String]
+    package let sequences: [String]
 
     /// Lookup table for ASCII members.
     private let ascii: [Bool]
@@ -28,7 +28,7 @@ public struct StripSet: Sendable, Hashable {
     /// - Parameters:
     ///   - scalars: the scalars removed wherever they occur.
     ///   - sequences: each non-empty string is removed wherever it occurs.
-    public init(scalars: Set<Unicode.Scalar>, sequences: [String] = []) {
+    package init(scalars: Set<Unicode.Scalar>, sequences: [String] = []) {
         characters = scalars
         self.sequences = sequences.filter { !$0.isEmpty }
         var ascii = [Bool](repeating: false, count: 128)

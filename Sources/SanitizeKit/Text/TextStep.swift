@@ -7,7 +7,7 @@
 /// let clean = try steps.reduce(raw) { try $1.apply(to: $0) }
 /// try TextStep.truncateGraphemes(64).apply(to: clean)
 /// ```
-public enum TextStep: Sendable, Hashable {
+package enum TextStep: Sendable, Hashable {
     /// ``TextHygiene/trim(_:)``.
     case trim
     /// ``TextHygiene/nfc(_:)``.
@@ -37,7 +37,7 @@ public enum TextStep: Sendable, Hashable {
     /// Truncation steps take a number: use ``truncateGraphemes(_:)`` or ``truncateBytes(_:)``.
     /// - Parameter name: the step name.
     /// - Throws: ``SanitizeError`` `configuration` for an unknown name.
-    public init(name: String) throws(SanitizeError) {
+    package init(name: String) throws(SanitizeError) {
         switch name {
         case "trim": self = .trim
         case "nfc": self = .nfc
@@ -61,7 +61,7 @@ public enum TextStep: Sendable, Hashable {
     /// - Returns: the transformed value.
     /// - Throws: ``SanitizeError`` from the SQL and shell steps (`nul-byte`,
     ///   `invalid-sql-identifier`).
-    public func apply(to text: String) throws(SanitizeError) -> String {
+    package func apply(to text: String) throws(SanitizeError) -> String {
         try SanitizeError.typed {
             switch self {
             case .trim: return TextHygiene.trim(text)
@@ -113,7 +113,7 @@ public enum TextStep: Sendable, Hashable {
 
 /// An encoder for one context: SQL literal or identifier of a dialect, shell word, or a URL
 /// percent-encoding context.
-public enum TextEncoding: Sendable, Hashable {
+package enum TextEncoding: Sendable, Hashable {
     /// ``SQL/quoteLiteral(_:dialect:)``.
     case sqlLiteral(SQLDialect)
     /// ``SQL/quoteIdentifier(_:dialect:)``.
@@ -133,7 +133,7 @@ public enum TextEncoding: Sendable, Hashable {
     /// default); `url-path`; or a ``URLEncodingContext`` name (`url-component`,
     /// `url-path-segment`, `url-query`, `url-form`, `url-userinfo`, `url-fragment`, `url-rfc3986`).
     /// - Parameter name: the name.
-    public init?(name: String) {
+    package init?(name: String) {
         switch name {
         case "shell":
             self = .shell
@@ -173,7 +173,7 @@ public enum TextEncoding: Sendable, Hashable {
     /// - Returns: the encoded value.
     /// - Throws: ``SanitizeError`` `nul-byte` (SQL, shell), `invalid-sql-identifier`,
     ///   `option-like-argument`, `dot-segment` or `empty-path-segment`.
-    public func apply(to text: String) throws(SanitizeError) -> String {
+    package func apply(to text: String) throws(SanitizeError) -> String {
         try SanitizeError.typed {
             switch self {
             case .sqlLiteral(let dialect): return try SQL.quoteLiteral(text, dialect: dialect)

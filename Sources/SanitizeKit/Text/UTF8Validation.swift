@@ -9,12 +9,12 @@
 /// UTF8Validation.firstInvalidByteOffset(in: [0x61, 0xC3, 0x28])  // 1
 /// let text = try UTF8Validation.string(validating: bytes)        // throws `invalid-utf8`
 /// ```
-public enum UTF8Validation {
+package enum UTF8Validation {
     /// Finds the first ill-formed UTF-8 sequence.
     /// - Parameter bytes: the bytes to check.
     /// - Returns: the byte offset where the first ill-formed sequence starts, or `nil` when
     ///   all bytes are well-formed UTF-8.
-    public static func firstInvalidByteOffset(in bytes: UnsafeRawBufferPointer) -> Int? {
+    package static func firstInvalidByteOffset(in bytes: UnsafeRawBufferPointer) -> Int? {
         let count = bytes.count
         guard count > 0, let raw = bytes.baseAddress else { return nil }
         return transitions.withUnsafeBufferPointer { rows -> Int? in
@@ -159,7 +159,7 @@ public enum UTF8Validation {
     /// Finds the first ill-formed UTF-8 sequence.
     /// - Parameter bytes: the bytes to check.
     /// - Returns: the byte offset where the first ill-formed sequence starts, or `nil`.
-    public static func firstInvalidByteOffset(in bytes: [UInt8]) -> Int? {
+    package static func firstInvalidByteOffset(in bytes: [UInt8]) -> Int? {
         bytes.withUnsafeBytes { firstInvalidByteOffset(in: $0) }
     }
 
@@ -168,7 +168,7 @@ public enum UTF8Validation {
     /// - Returns: the text.
     /// - Throws: ``SanitizeError`` with code `invalid-utf8` and the byte offset of the first
     ///   ill-formed sequence.
-    public static func string(validating bytes: UnsafeRawBufferPointer) throws(SanitizeError) -> String {
+    package static func string(validating bytes: UnsafeRawBufferPointer) throws(SanitizeError) -> String {
         try SanitizeError.typed {
             try validate(bytes)
             return String(decoding: bytes, as: UTF8.self)
@@ -180,7 +180,7 @@ public enum UTF8Validation {
     /// - Returns: the text.
     /// - Throws: ``SanitizeError`` with code `invalid-utf8` and the byte offset of the first
     ///   ill-formed sequence.
-    public static func string(validating bytes: [UInt8]) throws(SanitizeError) -> String {
+    package static func string(validating bytes: [UInt8]) throws(SanitizeError) -> String {
         try SanitizeError.typed {
             try bytes.withUnsafeBytes { try string(validating: $0) }
         }
@@ -190,7 +190,7 @@ public enum UTF8Validation {
     /// - Parameter bytes: the bytes to check.
     /// - Throws: ``SanitizeError`` with code `invalid-utf8` and the offset of the first
     ///   ill-formed sequence.
-    public static func validate(_ bytes: UnsafeRawBufferPointer) throws(SanitizeError) {
+    package static func validate(_ bytes: UnsafeRawBufferPointer) throws(SanitizeError) {
         try SanitizeError.typed {
             if let offset = firstInvalidByteOffset(in: bytes) {
                 throw SanitizeError(

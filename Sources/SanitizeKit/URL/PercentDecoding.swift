@@ -90,7 +90,7 @@ public enum PercentDecoding {
     ///   - target: an offset in the decoded bytes.
     ///   - bytes: the encoded bytes (well-formed escapes).
     /// - Returns: the offset in `bytes`.
-    public static func inputOffset(ofOutputByte target: Int, in bytes: UnsafeRawBufferPointer) -> Int {
+    package static func inputOffset(ofOutputByte target: Int, in bytes: UnsafeRawBufferPointer) -> Int {
         var produced = 0
         var i = 0
         while i < bytes.count {

@@ -13,7 +13,7 @@ public struct PercentEncodeSet: Sendable, Hashable {
     private var low: UInt64
     private var high: UInt64
     /// Whether U+0020 SPACE is written as `+` (application/x-www-form-urlencoded).
-    public var spaceAsPlus: Bool
+    package var spaceAsPlus: Bool
 
     /// A set that encodes exactly the C0 controls (0x00–0x1F) and every byte above 0x7E.
     private init() {
@@ -23,17 +23,17 @@ public struct PercentEncodeSet: Sendable, Hashable {
     }
 
     /// The C0 control percent-encode set: C0 controls and every code point above U+007E.
-    public static let c0Control = PercentEncodeSet()
+    package static let c0Control = PercentEncodeSet()
     /// The fragment percent-encode set: C0 control set + space `"` `<` `>` `` ` ``.
-    public static let fragment = c0Control.adding(" \"<>`")
+    package static let fragment = c0Control.adding(" \"<>`")
     /// The query percent-encode set: C0 control set + space `"` `#` `<` `>`.
-    public static let query = c0Control.adding(" \"#<>")
+    package static let query = c0Control.adding(" \"#<>")
     /// The special-query percent-encode set: query set + `'`.
-    public static let specialQuery = query.adding("'")
+    package static let specialQuery = query.adding("'")
     /// The path percent-encode set: query set + `?` `^` `` ` `` `{` `}`.
     public static let path = query.adding("?^`{}")
     /// The userinfo percent-encode set: path set + `/` `:` `;` `=` `@` `[` `\` `]` `|`.
-    public static let userinfo = path.adding("/:;=@[\\]|")
+    package static let userinfo = path.adding("/:;=@[\\]|")
     /// The component percent-encode set: userinfo set + `$` `%` `&` `+` `,`
     /// (what `encodeURIComponent` should have been).
     public static let component = userinfo.adding("$%&+,")
@@ -46,7 +46,7 @@ public struct PercentEncodeSet: Sendable, Hashable {
     }()
     /// Everything except the RFC 3986 §2.3 unreserved characters `A–Z a–z 0–9 - . _ ~`; the
     /// same output as Python's `urllib.parse.quote(s, safe="-._~")`.
-    public static let rfc3986Unreserved: PercentEncodeSet = {
+    package static let rfc3986Unreserved: PercentEncodeSet = {
         var set = PercentEncodeSet()
         for byte in UInt8(0x20)...0x7E {
             let keep =
@@ -69,7 +69,7 @@ public struct PercentEncodeSet: Sendable, Hashable {
     /// - Parameter byte: a byte of UTF-8.
     /// - Returns: `true` when `byte` is written as `%XX`.
     @inline(__always)
-    public func contains(_ byte: UInt8) -> Bool {
+    package func contains(_ byte: UInt8) -> Bool {
         byte < 64 ? (low >> UInt64(byte)) & 1 == 1 : byte < 128 ? (high >> UInt64(byte - 64)) & 1 == 1 : true
     }
 
@@ -87,7 +87,7 @@ public struct PercentEncodeSet: Sendable, Hashable {
     /// - Parameter characters: characters to leave as they are; C0 controls, DEL and non-ASCII
     ///   cannot be removed and are ignored.
     /// - Returns: the smaller set.
-    public func removing(_ characters: String) -> PercentEncodeSet {
+    package func removing(_ characters: String) -> PercentEncodeSet {
         var set = self
         for byte in characters.utf8 where byte >= 0x20 && byte < 0x7F {
             if byte < 64 { set.low &= ~(1 << UInt64(byte)) } else { set.high &= ~(1 << UInt64(byte - 64)) }

@@ -41,7 +41,7 @@ public enum PercentEncoding {
     ///   - bytes: the value, normally UTF-8.
     ///   - set: the bytes to encode.
     ///   - output: where the encoded bytes are appended.
-    public static func encode(utf8 bytes: UnsafeRawBufferPointer, using set: PercentEncodeSet, into output: inout [UInt8]) {
+    package static func encode(utf8 bytes: UnsafeRawBufferPointer, using set: PercentEncodeSet, into output: inout [UInt8]) {
         PercentEncoder.cached(for: set).encode(bytes, appendingTo: &output)
     }
 }

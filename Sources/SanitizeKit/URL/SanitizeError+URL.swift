@@ -1,4 +1,4 @@
 extension SanitizeError.Code {
     /// A `%` not followed by two hexadecimal digits.
-    public static let malformedPercentEscape = Self(rawValue: "malformed-percent-escape")
+    package static let malformedPercentEscape = Self(rawValue: "malformed-percent-escape")
 }

@@ -25,7 +25,7 @@ public enum URLEncodingContext: String, Sendable, Hashable, CaseIterable {
     case rfc3986 = "url-rfc3986"
 
     /// The bytes encoded in this context.
-    public var encodeSet: PercentEncodeSet {
+    package var encodeSet: PercentEncodeSet {
         switch self {
         case .component: return Self.componentSet
         case .pathSegment: return Self.pathSegmentSet

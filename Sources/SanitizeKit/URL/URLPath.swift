@@ -141,7 +141,7 @@ public enum URLPath {
 
 extension SanitizeError.Code {
     /// A path segment that URL parsers resolve (`.`, `..` and their `%2e` spellings).
-    public static let dotSegment = Self(rawValue: "dot-segment")
+    package static let dotSegment = Self(rawValue: "dot-segment")
     /// An empty path segment where one is not allowed.
-    public static let emptyPathSegment = Self(rawValue: "empty-path-segment")
+    package static let emptyPathSegment = Self(rawValue: "empty-path-segment")
 }
