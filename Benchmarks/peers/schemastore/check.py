@@ -89,16 +89,20 @@ def references(value, found, base):
 
 def reachable(src, root_file):
     """URI -> file for every catalog schema the root reaches through its $refs."""
-    result, queue, seen = {}, [(root_file, "")], {root_file}
+    result, queue, seen, own = {}, [(root_file, "")], {root_file}, set()
     while queue:
         path, base = queue.pop()
         with open(path, encoding="utf-8") as handle:
             document = json.load(handle)
+        if path == root_file and isinstance(document, dict):
+            # The root's own identifier names the root (even when it is, by mistake,
+            # another catalog schema's address): never registered as another document.
+            own = {str(document.get(key)).split("#", 1)[0] for key in ("$id", "id") if isinstance(document.get(key), str)}
         found = set()
         references(document, found, base)
         for uri in sorted(found):
             target = catalog_file(src, uri)
-            if target and uri not in result:
+            if target and uri not in result and uri not in own:
                 result[uri] = target
                 if target not in seen:
                     seen.add(target)
