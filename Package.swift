@@ -15,6 +15,7 @@ let package = Package(
     products: [
         .library(name: "SanitizeKit", targets: ["SanitizeKit"]),
         .library(name: "SanitizeYAML", targets: ["SanitizeYAML"]),
+        .library(name: "SanitizeTOML", targets: ["SanitizeTOML"]),
         .executable(name: "sanitize", targets: ["sanitize"]),
         // Adapters: each its own product, so an app links only the HTTP stack it uses
         // (docs/adapters.md); the core above gains only swift-http-types.
@@ -27,6 +28,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
@@ -121,11 +123,19 @@ let package = Package(
             dependencies: ["SanitizeKit", .product(name: "Yams", package: "Yams")],
             swiftSettings: swiftSettings
         ),
+        // TOML instances (pyproject.toml, Cargo.toml, …) apart from the core, as YAML is:
+        // only users who read TOML link TOMLKit and its toml++ copy.
+        .target(
+            name: "SanitizeTOML",
+            dependencies: ["SanitizeKit", .product(name: "TOMLKit", package: "TOMLKit")],
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "sanitize",
             dependencies: [
                 "SanitizeKit",
                 "SanitizeYAML",
+                "SanitizeTOML",
                 "SanitizePinning",
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -143,7 +153,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SanitizeKitTests",
-            dependencies: ["SanitizeKit", "TestSupport", "SanitizeYAML", .product(name: "HTTPTypes", package: "swift-http-types")],
+            dependencies: ["SanitizeKit", "TestSupport", "SanitizeYAML", "SanitizeTOML", .product(name: "HTTPTypes", package: "swift-http-types")],
             exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),

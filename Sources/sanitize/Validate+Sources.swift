@@ -1,5 +1,6 @@
 import Foundation
 import SanitizeKit
+import SanitizeTOML
 import SanitizeYAML
 
 extension Validate {
@@ -14,19 +15,23 @@ extension Validate {
         return (contract, schemaValue)
     }
 
-    /// Validates one instance file: YAML (`.yaml`, `.yml`) read into the JSON data model, any
-    /// other as JSON. YAML that cannot be read (or holds what JSON cannot) is a violation at
-    /// the root with the reader's code, as JSON that does not parse is.
+    /// Validates one instance file: YAML (`.yaml`, `.yml`) or TOML (`.toml`) read into the
+    /// JSON data model, any other as JSON. YAML or TOML that cannot be read (or holds what JSON
+    /// cannot) is a violation at the root with the reader's code, as JSON that does not parse is.
     static func validate(_ data: Data, of file: String, with contract: Contract) -> ValidationResult {
-        guard YAMLReader.isYAMLFile(file) else { return contract.validate(data) }
-        do {
-            let value = try YAMLReader.read([UInt8](data), limits: contract.options.limits)
+        let isYAML = YAMLReader.isYAMLFile(file)
+        guard isYAML || TOMLReader.isTOMLFile(file) else { return contract.validate(data) }
+        do throws(SanitizeError) {
+            let value = isYAML
+                ? try YAMLReader.read([UInt8](data), limits: contract.options.limits)
+                : try TOMLReader.read([UInt8](data), limits: contract.options.limits)
             return contract.validate(Data(value.serialized()))
         } catch {
             let place = error.location.map { " (\($0))" } ?? ""
             let violation = Violation(
                 instanceLocation: "", keywordLocation: "", absoluteKeywordLocation: "",
-                code: Violation.Code(rawValue: error.code.rawValue), message: "not readable YAML: \(error.reason)\(place)")
+                code: Violation.Code(rawValue: error.code.rawValue),
+                message: "not readable \(isYAML ? "YAML" : "TOML"): \(error.reason)\(place)")
             return ValidationResult(isValid: false, violations: [violation])
         }
     }

@@ -12,7 +12,8 @@ struct Validate: ParsableCommand {
             "sanitize: WHERE: /pointer: message [code]". Without instance files, each line of \
             standard input is one instance (NDJSON). With files, each line is \
             "FILE<TAB>valid|invalid", or "FILE<TAB>unreadable" (the reason on standard error; \
-            the other files are still validated); a .ndjson or .jsonl file (or any file with \
+            the other files are still validated); a .yaml/.yml file is read as YAML, a .toml file \
+            as TOML (dates as RFC 3339 strings); a .ndjson or .jsonl file (or any file with \
             --ndjson) holds one instance per line: "FILE:LINE<TAB>valid|invalid". Remote $refs \
             are never fetched: register them with --ref.
             Exit status: 0 every instance valid, 1 some instance invalid or file unreadable, 2 \
