@@ -248,4 +248,42 @@ struct OpenAPIDocumentMiddlewareTests {
         #expect(syntax.location?.file == broken.path)
         #expect(syntax.code != .io)
     }
+
+    /// OAS 3.1 §4.8.16: status keys "MUST be enclosed in quotation marks" in YAML; an unquoted
+    /// `200:` is an integer key, which JSON cannot hold: refused with its line, never guessed.
+    @Test func unquotedYAMLStatusKeysAreRefusedWithTheirLine() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("unquoted-\(UUID()).yaml")
+        try Data(
+            """
+            openapi: 3.0.3
+            info: {title: t, version: "1"}
+            paths:
+              /a:
+                get:
+                  operationId: a
+                  responses:
+                    200:
+                      description: ok
+
+            """.utf8
+        ).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let error = try #require(throws: SanitizeError.self) { try OpenAPIContracts(contentsOf: file) }
+        #expect(error.code.rawValue == "yaml-invalid")
+        #expect(error.location?.file == file.path)
+        #expect(error.reason.contains("line 8") && error.reason.contains("quote it"), "\(error)")
+    }
+
+    @Test func contractsCanBeLookedUpDirectly() throws {
+        let contracts = try OpenAPIContracts(document: try JSONValue(parsing: Self.shop))
+        #expect(contracts.operationIDs == ["getItem", "getOther", "putItem"])
+        let range = try #require(contracts.responseContract(operationID: "getItem", status: 299, contentType: "application/json"))
+        #expect(range.validate(#""s""#).isValid && !range.validate("1").isValid)
+        #expect(contracts.responseContract(operationID: "getItem", status: 503, contentType: "application/json") == nil)
+        #expect(contracts.responseContract(operationID: "nope", status: 200, contentType: nil) == nil)
+        let body = try #require(contracts.requestContract(operationID: "putItem", contentType: "application/json; charset=utf-8"))
+        #expect(body.validate(#"{"id": 3}"#).isValid && !body.validate(#"{"id": "3"}"#).isValid)
+        #expect(contracts.requestContract(operationID: "putItem", contentType: "text/plain") == nil)
+        #expect(contracts.requestContract(operationID: "getItem", contentType: "application/json") == nil)
+    }
 }
