@@ -155,6 +155,18 @@ struct OpenAPIDocumentMiddlewareTests {
         #expect(outcome == expected || (expected == "ok" && outcome == "ok " + body))
     }
 
+    @Test("HEAD, 204 and 304 carry no content (RFC 9110): not checked against the 200's schema")
+    func noContentResponses() async throws {
+        let middleware = GuardMiddleware(
+            requestGuard: .standard, contracts: [.init(operationID: "getItem"): try Contract(schema: #"{"type": "object"}"#)],
+            document: try OpenAPIContracts(document: try JSONValue(parsing: Self.shop)), undocumented: .reject)
+        #expect(try await Self.call(middleware, "getItem", method: .head, Transport(body: "")) == "ok ")
+        #expect(try await Self.call(middleware, "getItem", Transport(status: 304, body: "")) == "ok ")
+        #expect(try await Self.call(middleware, "getOther", Transport(status: 204, body: "")) == "ok ")
+        // The same empty body on a GET 200 is checked, and is not JSON.
+        #expect(try await Self.call(middleware, "getItem", Transport(body: "")).hasPrefix("response-invalid"))
+    }
+
     @Test("undocumented calls: passed through by default, refused under .reject", arguments: [
         ("getNothing", 200, "application/json", "operation-undocumented", 0),
         ("getItem", 500, "application/json", "response-undocumented", 1),  // no 500, 5XX or default
