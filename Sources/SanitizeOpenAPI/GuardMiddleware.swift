@@ -84,6 +84,7 @@ public struct GuardMiddleware: ClientMiddleware {
     /// the operation (`status: nil`), else the document's (exact status, `NXX`, `default`;
     /// the media type of `Content-Type`). A request body is checked against the document's
     /// `requestBody` schema for its `Content-Type`; a missing `required` body is refused.
+    /// Responses to `HEAD` and `204`/`304` responses carry no content and are not checked.
     /// - Parameters:
     ///   - request: the request (path relative to `baseURL`).
     ///   - body: the request body.
@@ -108,6 +109,10 @@ public struct GuardMiddleware: ClientMiddleware {
         }
         let sentBody = try await checkedRequestBody(body, of: request, operationID: operationID)
         let (response, responseBody) = try await next(request, sentBody, baseURL)
+        // No content by definition (RFC 9110 §9.3.2, §15.3.5, §15.4.5): nothing to validate.
+        if request.method == .head || response.status.code == 204 || response.status.code == 304 {
+            return (response, responseBody)
+        }
         let what = "the \(response.status.code) response of \(operationID)"
         let contract: Contract
         if let registered = contracts[ResponseKey(operationID: operationID, status: response.status.code)]

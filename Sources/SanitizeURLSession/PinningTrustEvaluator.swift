@@ -4,7 +4,7 @@
     // there; `SanitizeAsyncHTTPClient` is the pinned path on Linux (docs/adapters.md).
     import CommonCrypto
     public import Foundation
-    import SanitizeKit
+    public import SanitizeKit
     import Security
     import os
 
@@ -14,7 +14,16 @@
     /// a pin of the host. Its SubjectPublicKeyInfo is rebuilt from `SecCertificateCopyKey` +
     /// `SecKeyCopyExternalRepresentation` (``ServerTrustPinning/subjectPublicKeyInfo(kind:key:)``),
     /// so this product needs neither swift-certificates nor swift-crypto.
-    enum PinningTrustEvaluator {
+    ///
+    /// ``GuardedURLSession`` calls it; a session with a delegate of its own (for example one
+    /// that answers only task-level 401/407 challenges) calls it from its session-level
+    /// `urlSession(_:didReceive:completionHandler:)`:
+    ///
+    /// ```swift
+    /// let (disposition, credential) = PinningTrustEvaluator.evaluate(challenge, requestGuard: requestGuard)
+    /// completionHandler(disposition, credential)
+    /// ```
+    public enum PinningTrustEvaluator {
         /// Answers a session-level challenge: only `NSURLAuthenticationMethodServerTrust` of a
         /// pinned host is judged here; every other challenge gets the system's default handling.
         /// - Parameters:
@@ -22,7 +31,7 @@
         ///   - requestGuard: the guard whose policy holds the pins.
         ///   - date: now (pins may have expired).
         /// - Returns: what to pass to URLSession's completion handler.
-        static func evaluate(_ challenge: URLAuthenticationChallenge, requestGuard: RequestGuard, at date: Date = Date())
+        public static func evaluate(_ challenge: URLAuthenticationChallenge, requestGuard: RequestGuard, at date: Date = Date())
             -> (URLSession.AuthChallengeDisposition, URLCredential?)
         {
             guard challenge.protectionSpace.authenticationMethod == NSURLAuthenticationMethodServerTrust,

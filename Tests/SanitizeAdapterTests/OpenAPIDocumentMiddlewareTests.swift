@@ -155,6 +155,18 @@ struct OpenAPIDocumentMiddlewareTests {
         #expect(outcome == expected || (expected == "ok" && outcome == "ok " + body))
     }
 
+    @Test("HEAD, 204 and 304 carry no content (RFC 9110): not checked against the 200's schema")
+    func noContentResponses() async throws {
+        let middleware = GuardMiddleware(
+            requestGuard: .standard, contracts: [.init(operationID: "getItem"): try Contract(schema: #"{"type": "object"}"#)],
+            document: try OpenAPIContracts(document: try JSONValue(parsing: Self.shop)), undocumented: .reject)
+        #expect(try await Self.call(middleware, "getItem", method: .head, Transport(body: "")) == "ok ")
+        #expect(try await Self.call(middleware, "getItem", Transport(status: 304, body: "")) == "ok ")
+        #expect(try await Self.call(middleware, "getOther", Transport(status: 204, body: "")) == "ok ")
+        // The same empty body on a GET 200 is checked, and is not JSON.
+        #expect(try await Self.call(middleware, "getItem", Transport(body: "")).hasPrefix("response-invalid"))
+    }
+
     @Test("undocumented calls: passed through by default, refused under .reject", arguments: [
         ("getNothing", 200, "application/json", "operation-undocumented", 0),
         ("getItem", 500, "application/json", "response-undocumented", 1),  // no 500, 5XX or default
@@ -247,5 +259,43 @@ struct OpenAPIDocumentMiddlewareTests {
         let syntax = try #require(throws: SanitizeError.self) { try OpenAPIContracts(contentsOf: broken) }
         #expect(syntax.location?.file == broken.path)
         #expect(syntax.code != .io)
+    }
+
+    /// OAS 3.1 §4.8.16: status keys "MUST be enclosed in quotation marks" in YAML; an unquoted
+    /// `200:` is an integer key, which JSON cannot hold: refused with its line, never guessed.
+    @Test func unquotedYAMLStatusKeysAreRefusedWithTheirLine() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("unquoted-\(UUID()).yaml")
+        try Data(
+            """
+            openapi: 3.0.3
+            info: {title: t, version: "1"}
+            paths:
+              /a:
+                get:
+                  operationId: a
+                  responses:
+                    200:
+                      description: ok
+
+            """.utf8
+        ).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let error = try #require(throws: SanitizeError.self) { try OpenAPIContracts(contentsOf: file) }
+        #expect(error.code.rawValue == "yaml-invalid")
+        #expect(error.location?.file == file.path)
+        #expect(error.reason.contains("line 8") && error.reason.contains("quote it"), "\(error)")
+    }
+
+    @Test func contractsCanBeLookedUpDirectly() throws {
+        let contracts = try OpenAPIContracts(document: try JSONValue(parsing: Self.shop))
+        #expect(contracts.operationIDs == ["getItem", "getOther", "putItem"])
+        let range = try #require(contracts.responseContract(operationID: "getItem", status: 299, contentType: "application/json"))
+        #expect(range.validate(#""s""#).isValid && !range.validate("1").isValid)
+        #expect(contracts.responseContract(operationID: "getItem", status: 503, contentType: "application/json") == nil)
+        #expect(contracts.responseContract(operationID: "nope", status: 200, contentType: nil) == nil)
+        let body = try #require(contracts.requestContract(operationID: "putItem", contentType: "application/json; charset=utf-8"))
+        #expect(body.validate(#"{"id": 3}"#).isValid && !body.validate(#"{"id": "3"}"#).isValid)
+        #expect(contracts.requestContract(operationID: "putItem", contentType: "text/plain") == nil)
+        #expect(contracts.requestContract(operationID: "getItem", contentType: "application/json") == nil)
     }
 }
