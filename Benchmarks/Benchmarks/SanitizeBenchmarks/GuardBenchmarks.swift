@@ -52,10 +52,10 @@ func registerGuardBenchmarks() {
         try RequestGuard(policy: GuardPolicy.decode(Data(policyJSON.utf8)))
     }
 
-    Benchmark("Guard Basic credentials: build and parse", configuration: configuration) { benchmark in
+    Benchmark("Guard Basic credentials: build the header value", configuration: configuration) { benchmark in
         for _ in benchmark.scaledIterations {
             if let credentials = try? BasicCredentials(userID: "Aladdin", password: "open sesame") {
-                blackHole(BasicCredentials.parse(credentials.headerValue))
+                blackHole(credentials.headerValue)
             }
         }
     }
