@@ -39,8 +39,9 @@ struct ProxyChallengeProbe: Sendable {
         return try await channel.executeThenClose { inbound, outbound in
             var head = HTTPRequestHead(version: .http1_1, method: .CONNECT, uri: authority)
             head.headers.add(name: "Host", value: authority)
-            try await outbound.write(.head(head))
-            try await outbound.write(.end(nil))
+            // Head and end in one write: a proxy that answers 407 may close as soon as it has
+            // read the head, and a second write would then fail on the closed channel.
+            try await outbound.write(contentsOf: [.head(head), .end(nil)])
             for try await part in inbound {
                 if case .head(let response) = part {
                     return Answer(status: Int(response.status.code), challenges: response.headers["Proxy-Authenticate"])

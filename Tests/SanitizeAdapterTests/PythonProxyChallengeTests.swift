@@ -61,37 +61,37 @@ struct PythonProxyChallengeTests {
             if scheme == "https" { request.headerFields[.authorization] = Self.originToken }
             return request
         }
-        func failure(_ client: GuardedHTTPClient, _ request: HTTPRequest) async -> String? {
+        // The status, or the error's code and text: every client is shut down whatever happens
+        // (AsyncHTTPClient traps when a client is released without it).
+        func outcome(_ client: GuardedHTTPClient, _ request: HTTPRequest) async -> String {
             do {
-                _ = try await client.execute(request)
-                return nil
+                return String(try await client.execute(request).status.code)
             } catch {
-                return error.code.rawValue
+                return "\(error)"
             }
         }
 
         // P: answered once; later calls reuse the answer; a 407 from the origin behind P is returned.
         let viaP = try client(proxy: "P")
-        let first = try await viaP.execute(request("https", origins.port("T"), "/first"))
-        let second = try await viaP.execute(request("https", origins.port("T"), "/second"))
-        let behindP = try await viaP.execute(request("http", proxies.port("O"), "/behind-p"))
+        let first = await outcome(viaP, request("https", origins.port("T"), "/first"))
+        let second = await outcome(viaP, request("https", origins.port("T"), "/second"))
+        let behindP = await outcome(viaP, request("http", proxies.port("O"), "/behind-p"))
         try await viaP.shutdown()
-        #expect(first.status.code == 200 && second.status.code == 200)
-        #expect(behindP.status.code == 407)
+        #expect([first, second, behindP] == ["200", "200", "407"])
         // B: Basic to a proxy reached over plain http is refused; N: not allowlisted.
         let viaB = try client(proxy: "B")
         let viaN = try client(proxy: "N")
-        let refusedB = await failure(viaB, request("https", origins.port("T"), "/b"))
-        let refusedN = await failure(viaN, request("https", origins.port("T"), "/n"))
+        let refusedB = await outcome(viaB, request("https", origins.port("T"), "/b"))
+        let refusedN = await outcome(viaN, request("https", origins.port("T"), "/n"))
         try await viaB.shutdown()
         try await viaN.shutdown()
-        #expect(refusedB == "challenge-insecure")
-        #expect(refusedN == "credentials-not-allowed")
+        #expect(refusedB.hasPrefix("challenge-insecure: "), "\(refusedB)")
+        #expect(refusedN.hasPrefix("credentials-not-allowed: "), "\(refusedN)")
         // No proxy configured: an origin's 407 is returned unanswered.
         let direct = try client(proxy: nil)
-        let fromOrigin = try await direct.execute(request("http", proxies.port("O"), "/direct"))
+        let fromOrigin = await outcome(direct, request("http", proxies.port("O"), "/direct"))
         try await direct.shutdown()
-        #expect(fromOrigin.status.code == 407)
+        #expect(fromOrigin == "407")
 
         // The provider was asked for the configured proxy's URL only, once.
         #expect(asked.urls.withLock { $0 } == [url("P")])
