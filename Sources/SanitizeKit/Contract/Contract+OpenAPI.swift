@@ -37,7 +37,7 @@ extension Contract {
         for (uri, other) in resources.documents { compiler.addPending(document: other, uri: uri) }
         for (uri, other) in MetaSchemas.documents { compiler.addPending(document: other, uri: uri) }
         compiler.index(openAPI: document, uri: options.baseURI, draft: draft)
-        let pointer = "/components/schemas/" + ContractCompiler.escapeToken(component)
+        let pointer = "/components/schemas/" + JSONPointer.escape(component)
         buffers = ProgramBuffers(try compiler.compileRoot(uri: options.baseURI, pointer: pointer))
         self.options = options
     }
