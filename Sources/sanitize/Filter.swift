@@ -107,10 +107,13 @@ struct Filter: ParsableCommand {
         }
         if let policy {
             let text = String(decoding: try FileBytes.read(path: policy, what: "filter policy"), as: UTF8.self)
-            do {
+            do throws(SanitizeError) {
                 return try RecordFilter.policy(fromJSON: text)
-            } catch let error as SanitizeError {
-                throw SanitizeError(error.code, error.reason, at: .init(file: policy, pointer: error.location?.pointer))
+            } catch {
+                let at = error.location
+                throw SanitizeError(
+                    error.code, error.reason,
+                    at: .init(file: policy, pointer: at?.pointer, line: at?.line, column: at?.column, byteOffset: at?.byteOffset))
             }
         }
         return RecordFilter.defaultPolicy()

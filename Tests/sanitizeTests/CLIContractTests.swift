@@ -205,7 +205,7 @@ struct CLIContractTests {
             (["message", "--catalog", "empty", "x"], "sanitize: empty: no catalog file for the default locale en (en.json) [catalog-locale]\n"),
             (["check", "email", "--pattern-file", "bad.pcre", "x"], "sanitize: bad.pcre byte 1: pattern does not compile"),
             (["validate", "--schema", "empty"], "sanitize: empty: cannot read the schema: Is a directory [io]\n"),
-            (["strip", "sql", "--strip-sets", "bad.json", "x"], "sanitize: bad.json:2:1 byte 2: expected a string key but found end of input [json-syntax]\n"),
+            (["strip", "sql", "--strip-sets", "bad.json", "x"], "sanitize: bad.json:2:1 byte 2: not a strip-sets file: expected a string key but found end of input [json-syntax]\n"),
             (["validate", "--schema", "nofile"], "sanitize: nofile: cannot read the schema: No such file or directory [io]\n"),
             (["filter", "--contract", "nofile"], "sanitize: nofile: cannot read the contract: No such file or directory [io]\n"),
             (["guard", "--policy", "nofile", "https://a.example/"], "sanitize: nofile: cannot read the guard policy: No such file or directory [io]\n"),

@@ -115,7 +115,7 @@ struct GuardCommandTests {
         #expect(run.output.isEmpty)
         #expect(
             run.stderr
-                == "sanitize: \(path) at /transport/alowUserinfo: invalid guard policy: unknown key \"alowUserinfo\" [policy-invalid]\n"
+                == "sanitize: \(path) at /transport/alowUserinfo: invalid guard policy: unknown key \"alowUserinfo\" (allowed: httpExceptions, loopback, localNetwork, allowUserinfo) [policy-invalid]\n"
         )
     }
 

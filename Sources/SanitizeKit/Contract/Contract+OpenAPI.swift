@@ -28,7 +28,7 @@ extension Contract {
                     + (names.isEmpty ? " (the document has none)" : " (it has \(listed)\(names.count > 20 ? ", …" : ""))"),
                 at: .init(pointer: "/components/schemas"))
         }
-        let pointer = "/components/schemas/" + ContractCompiler.escapeToken(component)
+        let pointer = "/components/schemas/" + JSONPointer.escape(component)
         self = try Contract(openAPI: document, schema: schema.value, at: pointer, resources: resources, options: options)
     }
 

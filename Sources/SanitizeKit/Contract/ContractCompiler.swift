@@ -234,15 +234,9 @@ struct ContractCompiler {
         return dialect
     }
 
-    static func escapeToken(_ token: String) -> String {
-        guard token.contains("~") || token.contains("/") else { return token }
-        return token.replacing("~", with: "~0").replacing("/", with: "~1")
-    }
+    static func escapeToken(_ token: String) -> String { JSONPointer.escape(token) }
 
-    static func unescapeToken(_ token: Substring) -> String {
-        guard token.contains("~") else { return String(token) }
-        return String(token.replacing("~1", with: "/").replacing("~0", with: "~"))
-    }
+    static func unescapeToken(_ token: Substring) -> String { JSONPointer.unescape(token) }
 
     /// The subschemas of a schema object, with the pointer tokens that reach each one.
     static func subschemas(of value: JSONValue, draft: Draft) -> [([String], JSONValue)] {

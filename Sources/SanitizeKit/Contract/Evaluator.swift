@@ -85,14 +85,10 @@ struct Evaluator {
         buffers: ProgramBuffers, document: JSONDocument, failFast: Bool, sink: ViolationSink = ViolationSink(),
         _ body: (inout Evaluator) -> R
     ) -> R {
-        document.nodes.withUnsafeBufferPointer { nodes in
-            document.storage.withUnsafeBufferPointer { storage in
-                var evaluator = Evaluator(
-                    buffers: buffers, document: document, failFast: failFast, sink: sink,
-                    nodes: nodes.baseAddress ?? UnsafePointer(JSONDocument.emptyNodes),
-                    text: storage.baseAddress ?? JSONParser.emptyBase)
-                return body(&evaluator)
-            }
+        document.withReadView { view in
+            var evaluator = Evaluator(
+                buffers: buffers, document: document, failFast: failFast, sink: sink, nodes: view.nodes, text: view.text)
+            return body(&evaluator)
         }
     }
 
@@ -156,7 +152,7 @@ struct Evaluator {
             result += "/"
             switch step {
             case .index(let index): result += String(index)
-            case .key(let node): result += ContractCompiler.escapeToken(document.string(node) ?? "")
+            case .key(let node): result += JSONPointer.escape(document.string(node) ?? "")
             }
         }
         return result

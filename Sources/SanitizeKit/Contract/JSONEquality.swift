@@ -53,8 +53,8 @@ enum JSONEquality {
             return a.bool(x) == b.bool(y)
         case .number:
             if a.rawBytes(x) == b.rawBytes(y) { return true }
-            let left = a.storage.withUnsafeBytes { JSONDecimal(text: UnsafeRawBufferPointer(rebasing: $0[Int(a.nodes[x].start)..<Int(a.nodes[x].end)])) }
-            let right = b.storage.withUnsafeBytes { JSONDecimal(text: UnsafeRawBufferPointer(rebasing: $0[Int(b.nodes[y].start)..<Int(b.nodes[y].end)])) }
+            let left = a.rawBytes(x).withUnsafeBytes { JSONDecimal(text: $0) }
+            let right = b.rawBytes(y).withUnsafeBytes { JSONDecimal(text: $0) }
             return left == right
         case .string:
             return a.withStringBytes(x) { left in b.withStringBytes(y) { right in left.elementsEqual(right) } }
@@ -77,9 +77,7 @@ enum JSONEquality {
         case .null: break
         case .bool: hasher.combine(document.bool(node))
         case .number:
-            let value = document.storage.withUnsafeBytes {
-                JSONDecimal(text: UnsafeRawBufferPointer(rebasing: $0[Int(document.nodes[node].start)..<Int(document.nodes[node].end)]))
-            }
+            let value = document.rawBytes(node).withUnsafeBytes { JSONDecimal(text: $0) }
             hasher.combine(value)
         case .string:
             document.withStringBytes(node) { hasher.combine(bytes: $0) }

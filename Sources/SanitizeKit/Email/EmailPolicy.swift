@@ -86,7 +86,8 @@ public struct EmailPolicy: Sendable, Hashable {
     /// - Parameter bytes: the file's bytes.
     /// - Returns: the policy of each mode the file names.
     /// - Throws: ``SanitizeError`` coded `configuration` when the file is not in that format
-    ///   or names a mode other than `rfc5321` and `international`.
+    ///   (an unknown key included: its pointer and the keys allowed) or names a mode other than
+    ///   `rfc5321` and `international`.
     package static func policies(fromJSON bytes: [UInt8]) throws(SanitizeError) -> [EmailMode: EmailPolicy] {
         try parse(bytes).policies
     }
@@ -114,45 +115,33 @@ public struct EmailPolicy: Sendable, Hashable {
             return policy
         } catch {
             var located = error
-            located.location = .init(file: path)
+            var location = error.location ?? .init()
+            location.file = path
+            located.location = location
             throw located
         }
     }
 
-    /// The file format.
-    private struct File: Decodable {
-        struct Options: Decodable {
-            var requireDot: Bool
-            var refuseSpecialUseNames: Bool
-            var allowQuotedLocalPart: Bool
-            var allowDomainLiteral: Bool
-        }
-        var modes: [String: Options]
-        var specialUseNames: [String]
-    }
+    /// The four options of a mode, all required.
+    private static let optionKeys = ["requireDot", "refuseSpecialUseNames", "allowQuotedLocalPart", "allowDomainLiteral"]
 
     private static func parse(_ bytes: [UInt8]) throws(SanitizeError) -> (policies: [EmailMode: EmailPolicy], specialUseNames: [String]) {
-        let file: File
-        do {
-            file = try JSONDecoder().decode(File.self, from: Data(bytes))
-        } catch {
-            // The decoder's own description is for programmers; say what the file must hold.
-            throw SanitizeError(
-                .configuration,
-                "not an email policy file: a JSON object with \"modes\" (each with the Boolean options requireDot, refuseSpecialUseNames, allowQuotedLocalPart, allowDomainLiteral) and \"specialUseNames\" (see Rules/README.md)")
-        }
+        let file = try RuleFile(bytes: bytes, file: nil, what: "email policy file")
+        let top = try file.members(of: file.root, allowing: ["about", "modes", "specialUseNames"])
+        let specialUseNames = try file.strings(try file.required("specialUseNames", in: top, of: file.root))
         var policies: [EmailMode: EmailPolicy] = [:]
-        for (name, options) in file.modes {
+        for (name, value) in try file.members(of: try file.required("modes", in: top, of: file.root), allowing: nil) {
             guard let mode = EmailMode(rawValue: name), mode.checksStructure else {
-                throw SanitizeError(
-                    .configuration, "the email policy file names mode '\(name)'; only rfc5321 and international have a policy")
+                throw file.problem("the email policy file names mode '\(name)'; only rfc5321 and international have a policy", at: value)
             }
+            let fields = try file.members(of: value, allowing: optionKeys)
+            var options: [Bool] = []
+            for key in optionKeys { options.append(try file.bool(try file.required(key, in: fields, of: value))) }
             policies[mode] = EmailPolicy(
-                requireDot: options.requireDot, refuseSpecialUseNames: options.refuseSpecialUseNames,
-                allowQuotedLocalPart: options.allowQuotedLocalPart, allowDomainLiteral: options.allowDomainLiteral,
-                specialUseNames: file.specialUseNames)
+                requireDot: options[0], refuseSpecialUseNames: options[1], allowQuotedLocalPart: options[2],
+                allowDomainLiteral: options[3], specialUseNames: specialUseNames)
         }
-        return (policies, file.specialUseNames)
+        return (policies, specialUseNames)
     }
 
     /// The compiled-in file, parsed once.

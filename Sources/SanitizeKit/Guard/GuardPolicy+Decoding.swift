@@ -1,7 +1,7 @@
 public import Foundation
 
 extension GuardPolicy: Decodable {
-    private enum CodingKeys: String, CodingKey {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
         case schema = "$schema"
         case description, version, transport, credentials, headers
         case pins
@@ -47,7 +47,7 @@ extension GuardPolicy: Decodable {
 }
 
 extension TransportPolicy: Decodable {
-    private enum CodingKeys: String, CodingKey {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
         case httpExceptions, loopback, localNetwork, allowUserinfo
     }
 
@@ -66,7 +66,7 @@ extension TransportPolicy: Decodable {
 }
 
 extension TransportPolicy.HTTPException: Decodable {
-    private enum CodingKeys: String, CodingKey {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
         case domain, includesSubdomains
     }
 
@@ -99,7 +99,7 @@ extension TransportPolicy.LocalAccess: Decodable {
 }
 
 extension CredentialPolicy: Decodable {
-    private enum CodingKeys: String, CodingKey {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
         case additionalHeaderNames, allowedBaseURLs, exemptHeaderNames, serverDecodesDots
     }
 
@@ -118,7 +118,7 @@ extension CredentialPolicy: Decodable {
 }
 
 extension HeaderLimits: Decodable {
-    private enum CodingKeys: String, CodingKey {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
         case maxTotalBytes, maxCount
     }
 
@@ -152,14 +152,16 @@ private struct AnyCodingKey: CodingKey {
 }
 
 extension Decoder {
-    /// Throws when the current object has a key that `Keys` does not name.
-    fileprivate func rejectUnknownKeys<Keys: CodingKey>(_: Keys.Type) throws {
+    /// Throws when the current object has a key that `Keys` does not name, listing the keys
+    /// allowed.
+    fileprivate func rejectUnknownKeys<Keys: CodingKey & CaseIterable>(_: Keys.Type) throws {
         let container = try self.container(keyedBy: AnyCodingKey.self)
         for key in container.allKeys.sorted(by: { $0.stringValue < $1.stringValue })
         where Keys(stringValue: key.stringValue) == nil {
             throw DecodingError.dataCorrupted(
                 DecodingError.Context(
-                    codingPath: codingPath + [key], debugDescription: "unknown key \"\(key.stringValue)\""))
+                    codingPath: codingPath + [key],
+                    debugDescription: "unknown key \"\(key.stringValue)\" (allowed: \(Keys.allCases.map(\.stringValue).joined(separator: ", ")))"))
         }
     }
 }
@@ -210,8 +212,6 @@ enum JSONPointerText {
     }
 
     static func make(_ segments: [String]) -> String {
-        segments.map {
-            "/" + $0.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
-        }.joined()
+        JSONPointer(tokens: segments).description
     }
 }

@@ -17,7 +17,7 @@ extension PinnedHost: Decodable {
         let names = try decoder.container(keyedBy: PinKey.self)
         if let unknown = names.allKeys.map(\.stringValue).sorted().first(where: { CodingKeys(rawValue: $0) == nil }) {
             throw DecodingError.dataCorrupted(
-                .init(codingPath: decoder.codingPath + [PinKey(stringValue: unknown)], debugDescription: "unknown key \"\(unknown)\""))
+                .init(codingPath: decoder.codingPath + [PinKey(stringValue: unknown)], debugDescription: "unknown key \"\(unknown)\" (allowed: \(CodingKeys.allCases.map(\.rawValue).joined(separator: ", ")))"))
         }
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let texts = try container.decode([String].self, forKey: .sha256)

@@ -96,18 +96,7 @@ struct MessageJSON {
 
     /// `segments` as a JSON Pointer (RFC 6901 §3: `~` as `~0`, `/` as `~1`).
     static func pointer(_ segments: [String]) -> String {
-        var result = ""
-        for segment in segments {
-            result += "/"
-            for character in segment {
-                switch character {
-                case "~": result += "~0"
-                case "/": result += "~1"
-                default: result.append(character)
-                }
-            }
-        }
-        return result
+        JSONPointer(tokens: segments).description
     }
 
     private func failure(_ reason: String, at offset: Int? = nil) -> Failure {

@@ -158,20 +158,13 @@ public struct RecordFilter: Sendable {
     /// Reads a filter policy file: `{"stringSteps": [step, …]}` (plus an optional `$comment`).
     /// - Parameter text: the policy's JSON text.
     /// - Returns: a filter without a contract that applies those steps to every string.
-    /// - Throws: ``SanitizeError`` `configuration` for an unknown key or a bad step.
+    /// - Throws: ``SanitizeError`` `configuration` for an unknown key (its pointer and the keys
+    ///   allowed) or a bad step.
     public static func policy(fromJSON text: String) throws(SanitizeError) -> RecordFilter {
-        guard case .object(let members) = try JSONValue(parsing: text) else {
-            throw SanitizeError(.configuration, "a filter policy is a JSON object")
-        }
+        let file = try RuleFile(bytes: Array(text.utf8), file: nil, what: "filter policy file")
         var steps: [SanitizeStep] = []
-        for member in members {
-            switch member.key {
-            case "$comment": continue
-            case "stringSteps": steps = try SanitizeStep.list(member.value)
-            default:
-                throw SanitizeError(
-                    .configuration, "unknown key in filter policy", at: .init(pointer: "/\(member.key)"))
-            }
+        for (key, value) in try file.members(of: file.root, allowing: ["$comment", "stringSteps"]) where key == "stringSteps" {
+            steps = try SanitizeStep.list(file.tree(value))
         }
         return RecordFilter(stringSteps: steps)
     }
@@ -315,7 +308,7 @@ public struct RecordFilter: Sendable {
                     if member.key == "x-sanitize" {
                         found.append((pointer, member.value))
                     } else if member.key != "enum" && member.key != "const" {
-                        stack.append((pointer + "/" + ContractCompiler.escapeToken(member.key), member.value))
+                        stack.append((pointer + "/" + JSONPointer.escape(member.key), member.value))
                     }
                 }
             case .array(let items):

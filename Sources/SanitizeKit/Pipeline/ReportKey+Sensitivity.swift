@@ -55,7 +55,7 @@ extension ContractProgram {
                     if !listed, follow(shape.additional, below) { return true }
                 case .items(let prefix, let rest, _):
                     // An element is reached by an index (RFC 6901 §4): its prefix schema, or the rest.
-                    guard let name = tokens.first, let position = Self.arrayIndex(name) else { continue }
+                    guard let name = tokens.first, let position = JSONPointer.arrayIndex(name) else { continue }
                     let schemas = lists[prefix.range]
                     if follow(position < schemas.count ? schemas[schemas.startIndex + position] : rest, below) { return true }
                 case .contains(let index, _, _):
@@ -69,13 +69,5 @@ extension ContractProgram {
             if follow(compiled.unevaluatedProperties, below) || follow(compiled.unevaluatedItems, below) { return true }
         }
         return false
-    }
-
-    /// The array index a reference token names: `0`, or digits without a leading zero
-    /// (RFC 6901 §4); `nil` for any other token (such as `-` or `01`).
-    static func arrayIndex(_ token: String) -> Int? {
-        guard !token.isEmpty, token == "0" || token.first != "0", token.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 })
-        else { return nil }
-        return Int(token)
     }
 }

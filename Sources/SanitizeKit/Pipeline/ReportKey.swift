@@ -45,17 +45,7 @@ package struct ReportKey: Sendable {
     /// The reference tokens of a pointer to a member, or `nil` when it is not one.
     static func tokens(of pointer: String) -> [String]? {
         guard pointer.hasPrefix("/"), !pointer.contains("\n") else { return nil }
-        var tokens: [String] = []
-        for token in pointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
-            var rest = token[...]
-            while let tilde = rest.firstIndex(of: "~") {
-                let next = rest.index(after: tilde)
-                guard next < rest.endIndex, rest[next] == "0" || rest[next] == "1" else { return nil }
-                rest = rest[rest.index(after: next)...]
-            }
-            tokens.append(ContractCompiler.unescapeToken(token))
-        }
-        return tokens
+        return JSONPointer(parsing: pointer)?.tokens
     }
 
     /// Appends the key of a record as JSON, `null` when there is none.
@@ -95,19 +85,6 @@ package struct ReportKey: Sendable {
 
     /// The node the pointer names in a document, if there is one.
     func locate(in document: JSONDocument) -> Int? {
-        var node = document.root
-        for token in tokens {
-            switch document.kind(node) {
-            case .object:
-                guard let value = document.member(token, of: node) else { return nil }
-                node = value
-            case .array:
-                guard let index = ContractProgram.arrayIndex(token), index < document.count(node) else { return nil }
-                node = document.elements(node)[index]
-            default:
-                return nil
-            }
-        }
-        return node
+        JSONPointer(tokens: tokens).resolve(in: document)
     }
 }

@@ -1,0 +1,166 @@
+/// A JSON Pointer (RFC 6901): the reference tokens that lead from a document's root to one of
+/// its values, such as `/address/city` or `/tags/0`. The one place the package escapes,
+/// unescapes, parses and resolves pointers; the contract, the filter, the report key and the
+/// rule-file reader all use it.
+package struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
+    /// The reference tokens, unescaped; empty for the whole document.
+    package var tokens: [String]
+
+    /// A pointer made of reference tokens.
+    /// - Parameter tokens: the tokens, unescaped.
+    package init(tokens: [String] = []) {
+        self.tokens = tokens
+    }
+
+    /// Parses a pointer in its string form (RFC 6901 §3): empty, or `/` before each token, with
+    /// `~0` for `~` and `~1` for `/`.
+    /// - Parameter text: the pointer.
+    /// - Returns: `nil` when `text` is not empty and does not begin with `/`, or has a `~` not
+    ///   followed by `0` or `1`.
+    package init?(parsing text: String) {
+        guard !text.isEmpty else {
+            self.init()
+            return
+        }
+        guard text.hasPrefix("/") else { return nil }
+        var tokens: [String] = []
+        for token in text.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
+            var rest = token[...]
+            while let tilde = rest.firstIndex(of: "~") {
+                let next = rest.index(after: tilde)
+                guard next < rest.endIndex, rest[next] == "0" || rest[next] == "1" else { return nil }
+                rest = rest[rest.index(after: next)...]
+            }
+            tokens.append(Self.unescape(token))
+        }
+        self.init(tokens: tokens)
+    }
+
+    /// The pointer of a node of a document (RFC 6901 §3 string form).
+    /// - Parameters:
+    ///   - target: a node index of `document`.
+    ///   - document: the document.
+    package init(to target: Int, in document: JSONDocument) {
+        var tokens: [String] = []
+        var container = document.root
+        while container != target, container < document.nodeCount {
+            let isObject = document.kind(container) == .object
+            var child = container + 1
+            var index = 0
+            var found = false
+            while index < document.count(container) {
+                let value = isObject ? child + 1 : child
+                if value <= target && target < document.after(value) {
+                    tokens.append(isObject ? (document.string(child) ?? "") : String(index))
+                    container = value
+                    found = true
+                    break
+                }
+                child = document.after(value)
+                index += 1
+            }
+            if !found { break }
+        }
+        self.init(tokens: tokens)
+    }
+
+    /// The string form: `/` before each escaped token; `""` for the whole document.
+    package var description: String {
+        tokens.map { "/" + Self.escape($0) }.joined()
+    }
+
+    /// The pointer one token further down.
+    /// - Parameter token: the member name or array index, unescaped.
+    /// - Returns: the longer pointer.
+    package func appending(_ token: String) -> JSONPointer {
+        JSONPointer(tokens: tokens + [token])
+    }
+
+    /// Escapes a reference token (RFC 6901 §3): `~` as `~0`, then `/` as `~1`. Works on Unicode
+    /// scalars, as the RFC does, so a `~` followed by a combining mark is escaped too.
+    /// - Parameter token: the member name or array index.
+    /// - Returns: the escaped token.
+    package static func escape(_ token: String) -> String {
+        guard token.utf8.contains(where: { $0 == 0x7E || $0 == 0x2F }) else { return token }
+        var result = String.UnicodeScalarView()
+        for scalar in token.unicodeScalars {
+            switch scalar {
+            case "~": result.append(contentsOf: "~0".unicodeScalars)
+            case "/": result.append(contentsOf: "~1".unicodeScalars)
+            default: result.append(scalar)
+            }
+        }
+        return String(result)
+    }
+
+    /// Unescapes a reference token (RFC 6901 §4): `~1` as `/` first, then `~0` as `~`, so that
+    /// `~01` reads as `~1`. A `~` followed by anything else is left as it is (use
+    /// ``init(parsing:)`` to refuse it).
+    /// - Parameter token: the escaped token.
+    /// - Returns: the member name or array index.
+    package static func unescape(_ token: Substring) -> String {
+        guard token.utf8.contains(0x7E) else { return String(token) }
+        var result = String.UnicodeScalarView()
+        var scalars = token.unicodeScalars.makeIterator()
+        var pending = scalars.next()
+        while let scalar = pending {
+            pending = scalars.next()
+            if scalar == "~", let next = pending, next == "0" || next == "1" {
+                result.append(next == "1" ? "/" : "~")
+                pending = scalars.next()
+            } else {
+                result.append(scalar)
+            }
+        }
+        return String(result)
+    }
+
+    /// An array index token (RFC 6901 §4): `0` or digits without a leading zero.
+    /// - Parameter token: the token.
+    /// - Returns: the index, or `nil` for any other token (`-` included: it names no element).
+    package static func arrayIndex(_ token: String) -> Int? {
+        guard !token.isEmpty, token == "0" || token.first != "0", token.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 })
+        else { return nil }
+        return Int(token)
+    }
+
+    /// The node the pointer names in a document (RFC 6901 §4).
+    /// - Parameter document: the document.
+    /// - Returns: the node index, or `nil` when a token names no member or element.
+    package func resolve(in document: JSONDocument) -> Int? {
+        var node = document.root
+        for token in tokens {
+            switch document.kind(node) {
+            case .object:
+                guard let value = document.member(token, of: node) else { return nil }
+                node = value
+            case .array:
+                guard let index = Self.arrayIndex(token), index < document.count(node) else { return nil }
+                node = document.elements(node)[index]
+            default:
+                return nil
+            }
+        }
+        return node
+    }
+
+    /// The value the pointer names in a value tree (RFC 6901 §4).
+    /// - Parameter value: the root value.
+    /// - Returns: the value, or `nil` when a token names no member or element.
+    package func resolve(in value: JSONValue) -> JSONValue? {
+        var current = value
+        for token in tokens {
+            switch current {
+            case .object:
+                guard let next = current[token] else { return nil }
+                current = next
+            case .array(let items):
+                guard let index = Self.arrayIndex(token), items.indices.contains(index) else { return nil }
+                current = items[index]
+            default:
+                return nil
+            }
+        }
+        return current
+    }
+}
