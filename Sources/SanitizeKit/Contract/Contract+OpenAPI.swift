@@ -38,7 +38,7 @@ extension Contract {
         for (uri, other) in MetaSchemas.documents { compiler.addPending(document: other, uri: uri) }
         compiler.index(openAPI: document, uri: options.baseURI, draft: draft)
         let pointer = "/components/schemas/" + ContractCompiler.escapeToken(component)
-        buffers = ProgramBuffers(try compiler.compileRoot(uri: options.baseURI, pointer: pointer))
+        buffers = ProgramBuffers(try compiler.compileRoot(uri: options.baseURI, pointer: pointer), limits: options.limits)
         self.options = options
     }
 
