@@ -4,15 +4,12 @@ import SanitizeTOML
 import SanitizeYAML
 
 extension Validate {
-    /// The contract from `--schema` (with the parsed schema, for the shape check) or from
-    /// `--openapi`/`--component` (no shape check: its root is a component, not a document).
-    func compileContract(resources: ContractResources, options: Contract.Options) throws -> (Contract, JSONValue?) {
+    /// The contract from `--schema` or from `--openapi`/`--component`.
+    func compileContract(resources: ContractResources, options: Contract.Options) throws -> Contract {
         if let openAPI, let component {
-            return (try Contract(openAPI: URL(fileURLWithPath: openAPI), component: component, resources: resources, options: options), nil)
+            return try Contract(openAPI: URL(fileURLWithPath: openAPI), component: component, resources: resources, options: options)
         }
-        let (contract, schemaValue) = try Contract.compile(
-            contentsOf: URL(fileURLWithPath: schema ?? ""), resources: resources, options: options)
-        return (contract, schemaValue)
+        return try Contract(contentsOf: URL(fileURLWithPath: schema ?? ""), resources: resources, options: options)
     }
 
     /// Validates one instance file: YAML (`.yaml`, `.yml`) or TOML (`.toml`) read into the

@@ -27,7 +27,7 @@ extension Contract {
         compiler.index(openAPI: document, uri: options.baseURI, draft: draft)
         let base = URIReference(options.baseURI).withoutFragment
         compiler.walk(schema, base: base, scopes: [(base.text, pointer)], dialect: Dialect(draft: draft))
-        buffers = ProgramBuffers(try compiler.compileRoot(uri: options.baseURI, pointer: pointer))
+        buffers = ProgramBuffers(try compiler.compileRoot(uri: options.baseURI, pointer: pointer), limits: options.limits)
         self.options = options
     }
 

@@ -204,7 +204,7 @@ struct ContractCompiler {
             dynamicAnchors[base.text, default: [:]][""] = base.text + "#"
         }
         for (tokens, child) in ContractCompiler.subschemas(of: value, draft: draft) {
-            let suffix = tokens.map { "/" + ContractCompiler.escapeToken($0) }.joined()
+            let suffix = tokens.map { "/" + JSONPointer.escape($0) }.joined()
             walk(child, base: base, scopes: scopes.map { ($0.uri, $0.pointer + suffix) }, dialect: dialect)
         }
     }
@@ -233,10 +233,6 @@ struct ContractCompiler {
         }
         return dialect
     }
-
-    static func escapeToken(_ token: String) -> String { JSONPointer.escape(token) }
-
-    static func unescapeToken(_ token: Substring) -> String { JSONPointer.unescape(token) }
 
     /// The subschemas of a schema object, with the pointer tokens that reach each one.
     static func subschemas(of value: JSONValue, draft: Draft) -> [([String], JSONValue)] {
@@ -308,7 +304,7 @@ struct ContractCompiler {
         guard fragment.isEmpty || fragment.hasPrefix("/"), let root = entries[document + "#"] else { return nil }
         var value = root.value
         for token in fragment.split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
-            let name = ContractCompiler.unescapeToken(token)
+            let name = JSONPointer.unescape(token)
             switch value {
             case .object:
                 guard let next = value[name] else { throw unresolved(reference, entry, keyword) }
@@ -336,7 +332,7 @@ struct ContractCompiler {
 
     /// The entry of a subschema reached from `parent` by pointer tokens.
     func child(_ parent: SchemaEntry, _ tokens: [String], _ value: JSONValue) -> SchemaEntry {
-        let suffix = tokens.map { "/" + ContractCompiler.escapeToken($0) }.joined()
+        let suffix = tokens.map { "/" + JSONPointer.escape($0) }.joined()
         let pointer = parent.pointer + suffix
         if let found = entries[parent.resourceURI + "#" + pointer] { return found }
         return SchemaEntry(
@@ -362,7 +358,7 @@ struct ContractCompiler {
         register(base.text + "#", document, base, [(base.text, "")], dialect)
         guard case .object(let schemas)? = document["components"]?["schemas"] else { return }
         for member in schemas {
-            let pointer = "/components/schemas/" + ContractCompiler.escapeToken(member.key)
+            let pointer = "/components/schemas/" + JSONPointer.escape(member.key)
             walk(member.value, base: base, scopes: [(base.text, pointer)], dialect: dialect)
         }
     }

@@ -36,6 +36,16 @@ public struct ContractValidator {
         return validateDocument(quiet: false)
     }
 
+    /// As ``validate(_:)``, but an instance that the contract's one-pass check passes (most
+    /// valid ones, when the contract is made of the common keywords) is not parsed: then
+    /// ``document`` is left as it was. What `sanitize validate` runs per line.
+    /// - Parameter bytes: the instance's JSON text.
+    /// - Returns: the verdict and violations, as ``validate(_:)`` gives them.
+    package mutating func validateQuickly(_ bytes: UnsafeRawBufferPointer) -> ValidationResult {
+        if let shortcut = contract.buffers.shortcut, shortcut.passes(bytes) { return ValidationResult(isValid: true, violations: []) }
+        return validate(bytes)
+    }
+
     /// Parses and checks one JSON text, stopping at the first violation and building no message.
     /// - Parameter bytes: the instance's JSON text.
     /// - Returns: whether it is valid JSON that satisfies the contract.

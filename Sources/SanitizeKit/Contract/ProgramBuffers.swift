@@ -7,6 +7,9 @@
 final class ProgramBuffers: @unchecked Sendable {
     /// The whole program, for the colder tables (reached through this object, never copied).
     let program: ContractProgram
+    /// The one-pass check that passes most valid instances without parsing them, when the
+    /// program is made of keywords it reads (derived from `program`, never from the schema).
+    let shortcut: ValidationShortcut?
     let schemas: UnsafeBufferPointer<CompiledSchema>
     let checks: UnsafeBufferPointer<Check>
     let lists: UnsafeBufferPointer<Int32>
@@ -51,8 +54,12 @@ final class ProgramBuffers: @unchecked Sendable {
         var double: Double?
     }
 
-    init(_ program: ContractProgram) {
+    /// - Parameters:
+    ///   - program: the compiled contract.
+    ///   - limits: the instance parser's limits, for the ``shortcut``.
+    init(_ program: ContractProgram, limits: JSONLimits) {
         self.program = program
+        shortcut = ValidationShortcut(program: program, limits: limits)
         schemas = ProgramBuffers.copy(program.schemas)
         checks = ProgramBuffers.copy(program.checks)
         fastBounds = ProgramBuffers.copy(program.bounds.map { FastBound(int: $0.int, double: $0.double) })

@@ -1,29 +1,27 @@
-/// The filter's one-pass shape check, set up for plain validation (`sanitize validate`): an
-/// instance it passes is valid, with nothing to report; for any other the caller runs the
-/// contract's validator. `x-sanitize` is an annotation here, since no step runs.
-package struct ValidationShortcut: @unchecked Sendable {
+/// The one-pass shape check of a compiled contract, set up for plain validation: an instance
+/// it passes is valid, with nothing to report; for any other the caller runs the contract's
+/// evaluator. `x-sanitize` is an annotation here, since no step runs. ``Contract`` builds it
+/// once, from its compiled program, and takes it in ``Contract/validate(_:)-(UnsafeRawBufferPointer)``
+/// and ``ContractValidator/validateQuickly(_:)``.
+struct ValidationShortcut: @unchecked Sendable {
     private let check: ShapeCheck
     /// Owns the memory `check` points into.
     private let storage: ShapeCheck.Storage
 
-    /// The shortcut for a schema, or `nil` when the schema uses a keyword the shape check does
-    /// not read (see ``ShapeCheck``).
+    /// The shortcut for a compiled contract, or `nil` when the contract uses a keyword the
+    /// shape check does not read (see ``ShapeCheck``).
     /// - Parameters:
-    ///   - schema: the schema, already compiled successfully as a ``Contract`` with `options`.
-    ///   - options: the contract's options (its `assertFormats` and parsing limits apply).
-    package init?(schema: JSONValue, options: Contract.Options) {
-        guard
-            let built = ShapeCheck.build(
-                schema: schema, stepLists: [:], assertFormats: options.assertFormats, limits: options.limits,
-                stepsAreAnnotations: true, defaultDraft: options.defaultDraft)
-        else { return nil }
+    ///   - program: the compiled contract.
+    ///   - limits: the instance parser's limits (a deeper or longer instance is "not sure").
+    init?(program: ContractProgram, limits: JSONLimits) {
+        guard let built = ShapeCheck.build(program: program, stepLists: nil, limits: limits) else { return nil }
         check = built.check
         storage = built.storage
     }
 
     /// Whether the instance is certainly valid; `false` means "not sure".
     /// - Parameter instance: one JSON text.
-    package func passes(_ instance: UnsafeRawBufferPointer) -> Bool {
+    func passes(_ instance: UnsafeRawBufferPointer) -> Bool {
         check.passes(instance)
     }
 }

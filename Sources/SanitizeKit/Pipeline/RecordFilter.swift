@@ -77,28 +77,23 @@ public struct RecordFilter: Sendable {
         shapeChecking: Bool = true
     ) throws {
         let contract = try Contract(schema: schema, resources: resources, options: options)
+        // Everything below is derived from the compiled contract, never from `schema` again.
         var compiled: [JSONValue: [SanitizeStep]] = [:]
-        for document in [schema] + resources.documents.map(\.document) {
-            for (pointer, value) in Self.stepValues(in: document) where compiled[value] == nil {
-                do throws(SanitizeError) {
-                    compiled[value] = try SanitizeStep.list(value)
-                } catch {
-                    throw SanitizeError(error.code, error.reason, at: .init(pointer: pointer + "/x-sanitize"))
-                }
+        for (pointer, value) in contract.stepValues() {
+            do throws(SanitizeError) {
+                compiled[value] = try SanitizeStep.list(value)
+            } catch {
+                throw SanitizeError(error.code, error.reason, at: .init(pointer: pointer + "/x-sanitize"))
             }
         }
-        let plan = planning ? StepPlan(schema: schema, defaultDraft: options.defaultDraft) : nil
+        let plan = planning ? contract.stepPlan() : nil
         self.contract = contract
         self.stringSteps = []
         self.limits = limits
         self.plan = plan
         self.planSteps = plan?.lists.map { compiled[$0] ?? [] } ?? []
         self.stepsByValue = compiled
-        let shape = plan != nil && shapeChecking
-            ? ShapeCheck.build(
-                schema: schema, stepLists: compiled, assertFormats: options.assertFormats, limits: limits,
-                defaultDraft: options.defaultDraft)
-            : nil
+        let shape = plan != nil && shapeChecking ? contract.shapeCheck(stepLists: compiled, limits: limits) : nil
         self.shapeCheck = shape?.check
         self.shapeCheckStorage = shape?.storage
     }
@@ -295,29 +290,6 @@ public struct RecordFilter: Sendable {
         var a = a
         var b = b
         return a.withUTF8 { left in b.withUTF8 { right in bytesEqual(left.baseAddress!, right.baseAddress!, count: left.count) } }
-    }
-
-    /// Every `x-sanitize` value in a schema document, with the JSON Pointer of its schema.
-    static func stepValues(in document: JSONValue) -> [(pointer: String, value: JSONValue)] {
-        var found: [(String, JSONValue)] = []
-        var stack: [(String, JSONValue)] = [("", document)]
-        while let (pointer, value) = stack.popLast() {
-            switch value {
-            case .object(let members):
-                for member in members {
-                    if member.key == "x-sanitize" {
-                        found.append((pointer, member.value))
-                    } else if member.key != "enum" && member.key != "const" {
-                        stack.append((pointer + "/" + JSONPointer.escape(member.key), member.value))
-                    }
-                }
-            case .array(let items):
-                for (index, item) in items.enumerated() { stack.append((pointer + "/\(index)", item)) }
-            default:
-                break
-            }
-        }
-        return found.reversed()
     }
 
     private func apply(_ steps: [SanitizeStep], at node: Int, of document: inout JSONDocument, violations: inout [Violation]) {

@@ -16,7 +16,7 @@
 /// `additionalProperties` (true or false), `items` (one schema), `minLength`, `maxLength`,
 /// `pattern`, `format`, integer-valued `minimum`/`maximum`/`exclusiveMinimum`/`exclusiveMaximum`,
 /// `minItems`, `maxItems`, `uniqueItems`, `minProperties`, `maxProperties`, `enum`/`const` of
-/// strings, annotations and `x-sanitize` (see ``build(schema:stepLists:assertFormats:limits:)``), and for policies
+/// strings, annotations and `x-sanitize` (see ``build(program:stepLists:limits:)``, which reads the compiled contract), and for policies
 /// (``build(policySteps:limits:)``).
 ///
 /// A plain value with raw pointers, so that copying it and reading it from several threads

@@ -104,6 +104,11 @@ struct RecordFilterTests {
 
 @Suite("StepPlan")
 struct StepPlanTests {
+    /// The plan of a schema, derived from its compiled contract as the filter derives it.
+    static func plan(_ schema: String, options: Contract.Options = .init()) throws -> StepPlan? {
+        try Contract(schema: try JSONValue(parsing: schema), options: options).stepPlan()
+    }
+
     @Test(
         "schemas whose steps sit under instance-dependent keywords have no plan",
         arguments: [
@@ -111,25 +116,91 @@ struct StepPlanTests {
             ##"{"if":{"type":"string"},"then":{"x-sanitize":["trim"]}}"##,
             ##"{"patternProperties":{"^a":{"x-sanitize":["trim"]}}}"##,
             ##"{"additionalProperties":{"x-sanitize":["trim"]}}"##,
-            ##"{"$ref":"https://example.com/other.json"}"##,
-            ##"{"properties":{"a":{"$id":"https://example.com/a","x-sanitize":["trim"]}}}"##,
-            ##"{"$schema":"http://json-schema.org/draft-07/schema#","$ref":"#/definitions/a","x-sanitize":["trim"],"definitions":{"a":{}}}"##,
+            ##"{"prefixItems":[{"x-sanitize":["trim"]}]}"##,
             ##"{"$defs":{"n":{"properties":{"next":{"$ref":"#/$defs/n"}},"x-sanitize":["trim"]}},"$ref":"#/$defs/n"}"##,
+            ##"{"$defs":{"t":{"x-sanitize":["trim"]}},"properties":{"a":{"not":{"$ref":"#/$defs/t"}}}}"##,
         ])
     func noPlan(schema: String) throws {
-        #expect(StepPlan(schema: try JSONValue(parsing: schema)) == nil)
+        #expect(try Self.plan(schema) == nil)
     }
 
     @Test("properties, items, allOf and local $ref are planned")
     func planned() throws {
-        let schema = try JSONValue(
-            parsing: #"""
-                {"$defs":{"t":{"x-sanitize":["trim"]}},
-                 "properties":{"a":{"$ref":"#/$defs/t"},"b":{"items":{"allOf":[{"x-sanitize":["nfc"]}]}}},
-                 "anyOf":[{"required":["a"]},{}]}
-                """#)
-        let plan = try #require(StepPlan(schema: schema))
+        let schema = #"""
+            {"$defs":{"t":{"x-sanitize":["trim"]}},
+             "properties":{"a":{"$ref":"#/$defs/t"},"b":{"items":{"allOf":[{"x-sanitize":["nfc"]}]}}},
+             "anyOf":[{"required":["a"]},{}]}
+            """#
+        let plan = try #require(try Self.plan(schema))
+        #expect(plan.lists == [.array([.string("trim")]), .array([.string("nfc")])])
+        #expect(plan.nodes[0].properties.keys.sorted() == ["a", "b"])
+    }
+
+    /// A subschema with its own `$id` and a `$ref` to a registered document: the compiler has
+    /// resolved both, so the plan follows them.
+    @Test("embedded resources and registered references are planned")
+    func resolvedReferencesArePlanned() throws {
+        #expect(try Self.plan(##"{"properties":{"a":{"$id":"https://example.com/a","x-sanitize":["trim"]}}}"##) != nil)
+        var resources = ContractResources()
+        try resources.register(JSONValue(parsing: ##"{"x-sanitize":["nfc"]}"##), as: "https://example.com/other.json")
+        let contract = try Contract(
+            schema: try JSONValue(parsing: ##"{"properties":{"a":{"$ref":"https://example.com/other.json"}}}"##), resources: resources)
+        let plan = try #require(contract.stepPlan())
+        #expect(plan.lists == [.array([.string("nfc")])])
+    }
+
+    /// Draft-04 to draft-07: `$ref` makes its siblings ignored. The compiler drops them, and
+    /// the plan, read from the compiled contract, plans exactly what is compiled: the target's
+    /// steps, not the sibling `properties`' ones (an `x-sanitize` beside the `$ref` is kept by
+    /// the compiler, so it is planned too).
+    @Test("a draft-04/draft-07 $ref with sibling properties is planned as compiled", arguments: [
+        "http://json-schema.org/draft-04/schema#", "http://json-schema.org/draft-06/schema#", "http://json-schema.org/draft-07/schema#",
+    ])
+    func refSiblingsFollowTheDialect(dialect: String) throws {
+        let schema = ##"""
+            {"$schema":"\##(dialect)","definitions":{"t":{"properties":{"b":{"x-sanitize":["nfc"]}}}},
+             "properties":{"r":{"$ref":"#/definitions/t","x-sanitize":["trim"],"properties":{"a":{"x-sanitize":["trim"]}}}}}
+            """##
+        let plan = try #require(try Self.plan(schema))
+        let r = try #require(plan.nodes[0].properties["r"])
+        #expect(plan.nodes[r].properties.keys.sorted() == ["b"])  // not "a": dropped by the compiler
         #expect(plan.lists.count == 2)
+        try expectPlanMatchesEvaluator(
+            schema, records: [#"{"r":{"a":" x ","b":"é"}}"#, #"{"r":" y "}"#, #"{"r":{"a":" x "},"a":" z "}"#])
+        // In 2020-12 the siblings apply: both are planned.
+        let modern = schema.replacing(dialect, with: "https://json-schema.org/draft/2020-12/schema").replacing("definitions", with: "$defs")
+        let modernPlan = try #require(try Self.plan(modern))
+        let modernR = try #require(modernPlan.nodes[0].properties["r"])
+        #expect(modernPlan.nodes[modernR].properties.keys.sorted() == ["a", "b"])
+    }
+
+    /// A schema without `$schema` is read in ``Contract/Options/defaultDraft``: the plan is the
+    /// compiler's, so it follows that option too.
+    @Test("Options.defaultDraft is honoured by the plan")
+    func defaultDraftIsHonoured() throws {
+        let schema = ##"""
+            {"definitions":{"t":{}},"properties":{"r":{"$ref":"#/definitions/t","properties":{"a":{"x-sanitize":["trim"]}}}}}
+            """##
+        let draft7 = try #require(try Self.plan(schema, options: .init(defaultDraft: .draft7)))
+        #expect(draft7.lists.isEmpty)
+        let draft2020 = try #require(try Self.plan(schema, options: .init(defaultDraft: .draft2020_12)))
+        #expect(draft2020.lists == [.array([.string("trim")])])
+        for draft in [Draft.draft4, .draft6, .draft7, .draft2019_09, .draft2020_12] {
+            try expectPlanMatchesEvaluator(schema, records: [#"{"r":{"a":" x "}}"#], options: .init(defaultDraft: draft))
+        }
+    }
+
+    /// Planned and evaluated filters give the same output and report.
+    func expectPlanMatchesEvaluator(_ schema: String, records: [String], options: Contract.Options = .init()) throws {
+        let value = try JSONValue(parsing: schema)
+        let planned = try RecordFilter(schema: value, resources: .init(), options: options, limits: .default, planning: true)
+        let evaluated = try RecordFilter(schema: value, resources: .init(), options: options, limits: .default, planning: false)
+        for record in records.map({ Array($0.utf8) }) {
+            let a = planned.process(record)
+            let b = evaluated.process(record)
+            #expect(a.sanitized == b.sanitized, "\(String(decoding: record, as: UTF8.self))")
+            #expect(a.violations == b.violations)
+        }
     }
 
     /// The planned walk and the evaluator must apply the same steps to the same values.

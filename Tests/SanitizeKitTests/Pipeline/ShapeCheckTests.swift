@@ -40,11 +40,12 @@ struct ShapeCheckTests {
         )
     }
 
+    /// The check derived from the compiled contract, as the filter builds it.
     static func check(_ schemaText: String, assertFormats: Bool = true) throws -> ShapeCheck.Storage? {
-        let schema = try JSONValue(parsing: schemaText)
+        let contract = try Contract(schema: try JSONValue(parsing: schemaText), options: .init(assertFormats: assertFormats))
         var lists: [JSONValue: [SanitizeStep]] = [:]
-        for (_, value) in RecordFilter.stepValues(in: schema) { lists[value] = try SanitizeStep.list(value) }
-        return ShapeCheck.build(schema: schema, stepLists: lists, assertFormats: assertFormats, limits: .default)?.storage
+        for (_, value) in contract.stepValues() { lists[value] = try SanitizeStep.list(value) }
+        return contract.shapeCheck(stepLists: lists, limits: .default)?.storage
     }
 
     static func passes(_ storage: ShapeCheck.Storage, _ record: String) -> Bool {
@@ -191,13 +192,31 @@ struct ShapeCheckTests {
 
     @Test("contracts with keywords the check does not read have no check", arguments: [
         #"{"anyOf":[{"type":"string"}]}"#, ##"{"$ref":"#/$defs/a","$defs":{"a":{}}}"##, #"{"enum":[1]}"#, #"{"const":1}"#,
-        #"{"patternProperties":{"a":{}}}"#, #"{"additionalProperties":{"type":"string"}}"#, #"{"items":[{}]}"#,
-        ##"{"$schema":"http://json-schema.org/draft-04/schema#"}"##, #"{"minimum":1.5}"#, #"{"maxLength":1e3}"#,
-        #"{"properties":{"a":{"$anchor":"x"}}}"#, #"{"properties":{"a":{"$id":"x"}}}"#, #"{"unknownKeyword":1}"#,
+        #"{"patternProperties":{"a":{}}}"#, #"{"prefixItems":[{}]}"#, ##"{"$schema":"http://json-schema.org/draft-07/schema#","items":[{}]}"##, #"{"minimum":1.5}"#,
         #"{"required":["a"]}"#, #"{"multipleOf":2}"#, #"{"enum":["a",1]}"#, #"{"enum":[]}"#, #"{"enum":["a"],"const":"a"}"#, #"{"dependentRequired":{"a":["b"]}}"#, #"{"contains":{}}"#,
+        ##"{"$schema":"http://json-schema.org/draft-07/schema#","properties":{"a":{"$ref":"#/definitions/s","maxLength":1}},"definitions":{"s":{}}}"##,
     ])
     func unreadKeywordsMeanNoCheck(schema: String) throws {
         #expect(try Self.check(schema) == nil)
+    }
+
+    /// Read from the compiled contract, these need nothing the check lacks: the compiler has
+    /// applied the dialect (draft-04's boolean exclusiveMinimum, its `integer`), dropped what
+    /// is no keyword, and resolved identifiers.
+    @Test("contracts the compiler reduces to read keywords have a check, and it agrees with the general path", arguments: [
+        ##"{"$schema":"http://json-schema.org/draft-04/schema#","properties":{"n":{"type":"integer","minimum":1,"exclusiveMinimum":true}}}"##,
+        #"{"maxLength":1e3}"#, #"{"properties":{"a":{"$anchor":"x","type":"string"}}}"#,
+        #"{"properties":{"a":{"$id":"https://example.com/a","type":"string"}}}"#, #"{"unknownKeyword":1,"type":"object"}"#,
+        #"{"additionalProperties":{"type":"string","maxLength":2}}"#,
+    ])
+    func compiledKeywordsAreRead(schema: String) throws {
+        #expect(try Self.check(schema) != nil)
+        let filters = try Self.filters(schema)
+        let records = [
+            #"{"n":2}"#, #"{"n":1}"#, #"{"n":1.0}"#, #"{"n":"x"}"#, #"{"a":"xy"}"#, #"{"a":"xyz"}"#, #"{"a":1}"#, #""text""#,
+            #"{"b":"é"}"#, #"{}"#, #"[]"#, #"{"a":null,"b":"ab"}"#,
+        ].map { Array($0.utf8) }
+        #expect(Self.expectSameResults(filters, records, mutate: false) > 0)
     }
 
     @Test("the check is built for the example contract and for a contract without keywords")
