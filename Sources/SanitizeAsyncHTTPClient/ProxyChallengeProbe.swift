@@ -36,18 +36,28 @@ struct ProxyChallengeProbe: Sendable {
                         wrappingChannelSynchronously: channel)
                 }
             }
-        return try await channel.executeThenClose { inbound, outbound in
-            var head = HTTPRequestHead(version: .http1_1, method: .CONNECT, uri: authority)
-            head.headers.add(name: "Host", value: authority)
-            // Head and end in one write: a proxy that answers 407 may close as soon as it has
-            // read the head, and a second write would then fail on the closed channel.
-            try await outbound.write(contentsOf: [.head(head), .end(nil)])
-            for try await part in inbound {
-                if case .head(let response) = part {
-                    return Answer(status: Int(response.status.code), challenges: response.headers["Proxy-Authenticate"])
+        // The proxy closes the connection after its 407: closing our side afterwards may fail
+        // ("I/O on closed channel"), which must not hide the answer already read.
+        var answer: Answer?
+        do {
+            try await channel.executeThenClose { inbound, outbound in
+                var head = HTTPRequestHead(version: .http1_1, method: .CONNECT, uri: authority)
+                head.headers.add(name: "Host", value: authority)
+                // Head and end in one write: a proxy that answers 407 may close as soon as it has
+                // read the head, and a second write would then fail on the closed channel.
+                try await outbound.write(contentsOf: [.head(head), .end(nil)])
+                for try await part in inbound {
+                    if case .head(let response) = part {
+                        answer = Answer(
+                            status: Int(response.status.code), challenges: response.headers["Proxy-Authenticate"])
+                        return
+                    }
                 }
             }
-            throw ChannelError.eof
+        } catch {
+            if answer == nil { throw error }
         }
+        guard let answer else { throw ChannelError.eof }
+        return answer
     }
 }
