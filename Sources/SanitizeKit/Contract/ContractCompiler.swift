@@ -29,7 +29,9 @@ struct SchemaEntry {
     var validationVocabulary: Bool { dialect.validation }
     /// True when the dialect's metaschema lists the format-assertion vocabulary.
     var formatAssertion: Bool { dialect.formats }
-    var canonical: String { resourceURI + "#" + pointer }
+    /// `resourceURI#pointer`, kept rather than rebuilt: compiling looks it up for every
+    /// subschema it reaches.
+    let canonical: String
 }
 
 extension SanitizeError.Code {
@@ -198,16 +200,19 @@ struct ContractCompiler {
                 }
             }
         }
-        for scope in scopes {
-            register(scope.uri + "#" + scope.pointer, value, base, scopes, dialect)
+        // The innermost scope's key is the schema's canonical place.
+        let canonical = scopes.last.map { $0.uri + "#" + $0.pointer } ?? ""
+        for scope in scopes.dropLast() {
+            register(scope.uri + "#" + scope.pointer, value, base, scopes, dialect, canonical: canonical)
         }
+        register(canonical, value, base, scopes, dialect, canonical: canonical)
         guard case .object = value else { return }
         let draft = dialect.draft
         if draft.hasVocabularies, case .string(let anchor)? = value["$anchor"] {
-            register(base.text + "#" + anchor, value, base, scopes, dialect)
+            register(base.text + "#" + anchor, value, base, scopes, dialect, canonical: canonical)
         }
         if draft == .draft2020_12, case .string(let anchor)? = value["$dynamicAnchor"] {
-            register(base.text + "#" + anchor, value, base, scopes, dialect)
+            register(base.text + "#" + anchor, value, base, scopes, dialect, canonical: canonical)
             dynamicAnchors[base.text, default: [:]][anchor] = base.text + "#" + anchor
         }
         // 2019-09 `$recursiveAnchor: true` on a resource root: kept as the dynamic anchor
@@ -216,19 +221,22 @@ struct ContractCompiler {
             dynamicAnchors[base.text, default: [:]][""] = base.text + "#"
         }
         for (tokens, child) in ContractCompiler.subschemas(of: value, draft: draft) {
-            let suffix = tokens.map { "/" + ContractCompiler.escapeToken($0) }.joined()
+            let suffix = ContractCompiler.pointerSuffix(tokens)
             walk(child, base: base, scopes: scopes.map { ($0.uri, $0.pointer + suffix) }, dialect: dialect)
         }
     }
 
+    /// Registers a schema under `key`, unless something is registered there already;
+    /// `canonical` is its innermost scope's `uri#pointer` (computed when not given).
     mutating func register(
-        _ key: String, _ value: JSONValue, _ base: URIReference, _ scopes: [(uri: String, pointer: String)], _ dialect: Dialect
+        _ key: String, _ value: JSONValue, _ base: URIReference, _ scopes: [(uri: String, pointer: String)], _ dialect: Dialect,
+        canonical: String? = nil
     ) {
         // The first scope is the document's own: its pointer runs from the document root.
         guard entries[key] == nil, let innermost = scopes.last, let document = scopes.first else { return }
         entries[key] = SchemaEntry(
             value: value, base: base, resourceURI: innermost.uri, pointer: innermost.pointer, documentURI: document.uri,
-            documentPointer: document.pointer, dialect: dialect)
+            documentPointer: document.pointer, dialect: dialect, canonical: canonical ?? innermost.uri + "#" + innermost.pointer)
     }
 
     /// A custom meta-schema's dialect: its own dialect (known, or custom in turn), and whether
@@ -251,6 +259,16 @@ struct ContractCompiler {
         // for every subschema of a schema.
         guard token.utf8.contains(0x7E) || token.utf8.contains(0x2F) else { return token }
         return token.replacing("~", with: "~0").replacing("/", with: "~1")
+    }
+
+    /// The JSON Pointer tokens as a pointer suffix, each `/`-prefixed and escaped.
+    static func pointerSuffix(_ tokens: [String]) -> String {
+        var suffix = ""
+        for token in tokens {
+            suffix += "/"
+            suffix += escapeToken(token)
+        }
+        return suffix
     }
 
     static func unescapeToken(_ token: Substring) -> String {
@@ -353,7 +371,8 @@ struct ContractCompiler {
         }
         let found = SchemaEntry(
             value: value, base: root.base, resourceURI: root.resourceURI, pointer: root.pointer + fragment,
-            documentURI: root.documentURI, documentPointer: root.documentPointer + fragment, dialect: root.dialect)
+            documentURI: root.documentURI, documentPointer: root.documentPointer + fragment, dialect: root.dialect,
+            canonical: root.canonical + fragment)
         entries[document + "#" + fragment] = found
         return found
     }
@@ -367,12 +386,13 @@ struct ContractCompiler {
 
     /// The entry of a subschema reached from `parent` by pointer tokens.
     func child(_ parent: SchemaEntry, _ tokens: [String], _ value: JSONValue) -> SchemaEntry {
-        let suffix = tokens.map { "/" + ContractCompiler.escapeToken($0) }.joined()
-        let pointer = parent.pointer + suffix
-        if let found = entries[parent.resourceURI + "#" + pointer] { return found }
+        let suffix = ContractCompiler.pointerSuffix(tokens)
+        let key = parent.canonical + suffix
+        if let found = entries[key] { return found }
         return SchemaEntry(
-            value: value, base: parent.base, resourceURI: parent.resourceURI, pointer: pointer, documentURI: parent.documentURI,
-            documentPointer: parent.documentPointer + suffix, dialect: parent.dialect)
+            value: value, base: parent.base, resourceURI: parent.resourceURI, pointer: parent.pointer + suffix,
+            documentURI: parent.documentURI, documentPointer: parent.documentPointer + suffix, dialect: parent.dialect,
+            canonical: key)
     }
 
     // MARK: compiling
