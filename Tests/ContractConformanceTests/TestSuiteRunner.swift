@@ -94,7 +94,8 @@ struct TestSuiteRunner {
         var total = 0
         var skipped = 0
         var failures: [String] = []
-        let options = Contract.Options(assertFormats: file.assertFormats, defaultDraft: file.draft)
+        let options = Contract.Options(
+            assertFormats: file.assertFormats, defaultDraft: file.draft, limits: JSONLimits(duplicateKeys: .allow))
         for group in cases {
             guard case .string(let groupDescription)? = group["description"], let schema = group["schema"],
                 case .array(let tests)? = group["tests"]
@@ -128,11 +129,18 @@ struct TestSuiteRunner {
                 let document = try JSONDocument(parsing: instance.serialized(), limits: JSONLimits(duplicateKeys: .allow))
                 let result = contract.validate(document)
                 let quick = contract.isValid(document)
-                if result.isValid == expected && quick == expected && result.violations.isEmpty == expected {
+                // The reusable validator's two paths, as `sanitize validate` (and `--quiet`) runs them.
+                var validator = contract.makeValidator()
+                let text = instance.serialized()
+                let streamed = text.withUnsafeBytes { validator.validate($0).isValid }
+                let verdictOnly = text.withUnsafeBytes { validator.isValid($0) }
+                if result.isValid == expected && quick == expected && streamed == expected && verdictOnly == expected
+                    && result.violations.isEmpty == expected
+                {
                     passed += 1
                 } else {
                     failures.append(
-                        "«\(groupDescription)» / «\(description)»: expected \(expected ? "valid" : "invalid"), got \(result.isValid) (quick \(quick)) \(result.violations.prefix(2))"
+                        "«\(groupDescription)» / «\(description)»: expected \(expected ? "valid" : "invalid"), got \(result.isValid) (quick \(quick), streamed \(streamed), verdict only \(verdictOnly)) \(result.violations.prefix(2))"
                     )
                 }
             }

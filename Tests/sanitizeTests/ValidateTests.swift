@@ -47,6 +47,38 @@ struct ValidateTests {
         #expect(basic.lines.first == #"{"valid":true}"#)
     }
 
+    /// `--quiet` prints the same verdicts (and exit status) as the full run, and nothing on
+    /// standard error: NDJSON lines (the shape check's schema and one it cannot read, with a
+    /// line that is not JSON and an oversized one), and instance files.
+    @Test(arguments: [[String](), ["--first-error"], ["--no-assert-formats"]])
+    func quietPrintsTheSameVerdicts(_ extra: [String]) throws {
+        let input = """
+            {"id":1,"name":"Ada","address":{"zip":"12345"}}
+            {"id":"1","name":"Ada"}
+            [1,]
+            {"id":2,"name":"Bob","email":"not an email"}
+            {"id":0,"name":"Cy","address":{"zip":"1"},"extra":\(String(repeating: "1", count: 300))}
+            {"id":3,"name":"Di","address":{"zip":"54321"}}
+
+            """
+        let base = ["validate", "--schema", Self.schema, "--ref", Self.ref, "--max-line-bytes", "200"] + extra
+        let full = try SanitizeProcess.run(base, stdin: Array(input.utf8))
+        let quiet = try SanitizeProcess.run(base + ["--quiet"], stdin: Array(input.utf8))
+        #expect(full.lines == ["valid", "invalid", "invalid", extra.contains("--no-assert-formats") ? "valid" : "invalid", "invalid", "valid"])
+        #expect(quiet.stdout == full.stdout)
+        #expect(quiet.status == full.status)
+        #expect(!full.stderr.isEmpty)
+        #expect(quiet.stderr.isEmpty, "\(quiet.stderr)")
+
+        let files = [Fixtures.url("validate/valid.json").path, Fixtures.url("validate/invalid.json").path]
+        let fullFiles = try SanitizeProcess.run(base + files)
+        let quietFiles = try SanitizeProcess.run(base + ["--quiet"] + files)
+        #expect(quietFiles.stdout == fullFiles.stdout)
+        #expect(quietFiles.lines.last?.hasSuffix("\tinvalid") == true)
+        #expect(quietFiles.status == 1)
+        #expect(quietFiles.stderr.isEmpty, "\(quietFiles.stderr)")
+    }
+
     @Test func allValidExitsZero() throws {
         let run = try SanitizeProcess.run(
             ["validate", "--schema", Self.schema, "--ref", Self.ref, "--no-assert-formats"],

@@ -35,7 +35,7 @@ def run_ours(schema_path, ndjson_path):
     """CPU seconds of one `sanitize validate` over the file, and its verdict lines."""
     before = children_cpu()
     with open(ndjson_path, "rb") as stdin:
-        done = subprocess.run([sanitize, "validate", "--schema", schema_path], stdin=stdin,
+        done = subprocess.run([sanitize, "validate", "--quiet", "--schema", schema_path], stdin=stdin,
                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
     if done.returncode not in (0, 1):
         raise SystemExit(f"sanitize validate failed ({done.returncode}) on {schema_path}")

@@ -2,8 +2,7 @@ extension ContractCompiler {
     /// Compiles the keywords of one schema object into grouped checks.
     mutating func compileKeywords(_ entry: SchemaEntry, into schema: inout SchemaBuilder) throws(SanitizeError) {
         guard case .object(let members) = entry.value else { return }
-        var keywords: [String: JSONValue] = [:]
-        for member in members { keywords[member.key] = member.value }
+        let keywords = KeywordTable(members)
         let draft = entry.draft
 
         if keywords["writeOnly"] == .bool(true) || keywords["x-sensitive"] == .bool(true) { schema.sensitive = true }
@@ -145,7 +144,7 @@ extension ContractCompiler {
         if case .object(let map)? = keywords["patternProperties"] {
             hasShape = true
             for member in map {
-                program.patterns.append(try PatternMatcher(member.key, at: entry.pointer + "/patternProperties"))
+                program.patterns.append(try patternMatcher(member.key, at: entry.pointer + "/patternProperties"))
                 shape.patterns.append((Int32(program.patterns.count - 1), try sub(["patternProperties", member.key], member.value)))
             }
         }
@@ -230,7 +229,7 @@ extension ContractCompiler {
         if let value = try count("minLength") { schema.strings.append(.minLength(value)) }
         if let value = try count("maxLength") { schema.strings.append(.maxLength(value)) }
         if case .string(let source)? = keywords["pattern"] {
-            program.patterns.append(try PatternMatcher(source, at: entry.pointer + "/pattern"))
+            program.patterns.append(try patternMatcher(source, at: entry.pointer + "/pattern"))
             schema.strings.append(.pattern(Int32(program.patterns.count - 1)))
         }
         if draft.hasDraft6Keywords {

@@ -29,7 +29,9 @@ struct SchemaEntry {
     var validationVocabulary: Bool { dialect.validation }
     /// True when the dialect's metaschema lists the format-assertion vocabulary.
     var formatAssertion: Bool { dialect.formats }
-    var canonical: String { resourceURI + "#" + pointer }
+    /// `resourceURI#pointer`, kept rather than rebuilt: compiling looks it up for every
+    /// subschema it reaches.
+    let canonical: String
 }
 
 extension SanitizeError.Code {
@@ -61,6 +63,18 @@ struct ContractCompiler {
     /// that reach each one.
     var pendingDocuments: [(uri: String, document: JSONValue, indexed: Bool)] = []
     var pending: [String: Int] = [:]
+    /// Patterns compiled so far, by source: a schema repeats a few patterns many times (FHIR:
+    /// 398 `pattern`s, 16 distinct), and compiling one (PCRE2 and its JIT) costs far more than
+    /// a lookup. A compiled pattern is immutable, so the copies share it.
+    var patternCache: [String: PatternMatcher] = [:]
+    /// References resolved so far, by the referrer's base URI and the reference text: a
+    /// schema repeats a few references many times (FHIR: 10,339 `$ref`s to 680 definitions).
+    var resolved: [ResolvedReference: SchemaEntry] = [:]
+
+    struct ResolvedReference: Hashable {
+        let base: String
+        let reference: String
+    }
 
     init(options: Contract.Options) {
         self.options = options
@@ -186,16 +200,19 @@ struct ContractCompiler {
                 }
             }
         }
-        for scope in scopes {
-            register(scope.uri + "#" + scope.pointer, value, base, scopes, dialect)
+        // The innermost scope's key is the schema's canonical place.
+        let canonical = scopes.last.map { $0.uri + "#" + $0.pointer } ?? ""
+        for scope in scopes.dropLast() {
+            register(scope.uri + "#" + scope.pointer, value, base, scopes, dialect, canonical: canonical)
         }
+        register(canonical, value, base, scopes, dialect, canonical: canonical)
         guard case .object = value else { return }
         let draft = dialect.draft
         if draft.hasVocabularies, case .string(let anchor)? = value["$anchor"] {
-            register(base.text + "#" + anchor, value, base, scopes, dialect)
+            register(base.text + "#" + anchor, value, base, scopes, dialect, canonical: canonical)
         }
         if draft == .draft2020_12, case .string(let anchor)? = value["$dynamicAnchor"] {
-            register(base.text + "#" + anchor, value, base, scopes, dialect)
+            register(base.text + "#" + anchor, value, base, scopes, dialect, canonical: canonical)
             dynamicAnchors[base.text, default: [:]][anchor] = base.text + "#" + anchor
         }
         // 2019-09 `$recursiveAnchor: true` on a resource root: kept as the dynamic anchor
@@ -204,19 +221,22 @@ struct ContractCompiler {
             dynamicAnchors[base.text, default: [:]][""] = base.text + "#"
         }
         for (tokens, child) in ContractCompiler.subschemas(of: value, draft: draft) {
-            let suffix = tokens.map { "/" + JSONPointer.escape($0) }.joined()
+            let suffix = ContractCompiler.pointerSuffix(tokens)
             walk(child, base: base, scopes: scopes.map { ($0.uri, $0.pointer + suffix) }, dialect: dialect)
         }
     }
 
+    /// Registers a schema under `key`, unless something is registered there already;
+    /// `canonical` is its innermost scope's `uri#pointer` (computed when not given).
     mutating func register(
-        _ key: String, _ value: JSONValue, _ base: URIReference, _ scopes: [(uri: String, pointer: String)], _ dialect: Dialect
+        _ key: String, _ value: JSONValue, _ base: URIReference, _ scopes: [(uri: String, pointer: String)], _ dialect: Dialect,
+        canonical: String? = nil
     ) {
         // The first scope is the document's own: its pointer runs from the document root.
         guard entries[key] == nil, let innermost = scopes.last, let document = scopes.first else { return }
         entries[key] = SchemaEntry(
             value: value, base: base, resourceURI: innermost.uri, pointer: innermost.pointer, documentURI: document.uri,
-            documentPointer: document.pointer, dialect: dialect)
+            documentPointer: document.pointer, dialect: dialect, canonical: canonical ?? innermost.uri + "#" + innermost.pointer)
     }
 
     /// A custom meta-schema's dialect: its own dialect (known, or custom in turn), and whether
@@ -232,6 +252,16 @@ struct ContractCompiler {
             dialect.formats = vocabularies.contains { $0.key == ContractCompiler.formatAssertionVocabularyURI }
         }
         return dialect
+    }
+
+    /// The JSON Pointer tokens as a pointer suffix, each `/`-prefixed and escaped.
+    static func pointerSuffix(_ tokens: [String]) -> String {
+        var suffix = ""
+        for token in tokens {
+            suffix += "/"
+            suffix += JSONPointer.escape(token)
+        }
+        return suffix
     }
 
     /// The subschemas of a schema object, with the pointer tokens that reach each one.
@@ -282,6 +312,17 @@ struct ContractCompiler {
     /// indexing the pending document it names (in the entry's dialect, unless the document
     /// names its own) when it is not indexed yet.
     mutating func resolve(_ reference: String, from entry: SchemaEntry, keyword: String) throws(SanitizeError) -> SchemaEntry {
+        // The same reference from the same base finds the same entry again: once resolved, its
+        // target is in ``entries``, whose entries are only added, never replaced (so the
+        // referrer's dialect, which matters only for indexing a pending document, no longer does).
+        let cacheKey = ResolvedReference(base: entry.base.text, reference: reference)
+        if let found = resolved[cacheKey] { return found }
+        let found = try resolveUncached(reference, from: entry, keyword: keyword)
+        resolved[cacheKey] = found
+        return found
+    }
+
+    mutating func resolveUncached(_ reference: String, from entry: SchemaEntry, keyword: String) throws(SanitizeError) -> SchemaEntry {
         let target = entry.base.resolve(URIReference(reference))
         let document = target.withoutFragment.text
         let fragment = URIReference.percentDecode(target.fragment ?? "")
@@ -318,7 +359,8 @@ struct ContractCompiler {
         }
         let found = SchemaEntry(
             value: value, base: root.base, resourceURI: root.resourceURI, pointer: root.pointer + fragment,
-            documentURI: root.documentURI, documentPointer: root.documentPointer + fragment, dialect: root.dialect)
+            documentURI: root.documentURI, documentPointer: root.documentPointer + fragment, dialect: root.dialect,
+            canonical: root.canonical + fragment)
         entries[document + "#" + fragment] = found
         return found
     }
@@ -332,15 +374,26 @@ struct ContractCompiler {
 
     /// The entry of a subschema reached from `parent` by pointer tokens.
     func child(_ parent: SchemaEntry, _ tokens: [String], _ value: JSONValue) -> SchemaEntry {
-        let suffix = tokens.map { "/" + JSONPointer.escape($0) }.joined()
-        let pointer = parent.pointer + suffix
-        if let found = entries[parent.resourceURI + "#" + pointer] { return found }
+        let suffix = ContractCompiler.pointerSuffix(tokens)
+        let key = parent.canonical + suffix
+        if let found = entries[key] { return found }
         return SchemaEntry(
-            value: value, base: parent.base, resourceURI: parent.resourceURI, pointer: pointer, documentURI: parent.documentURI,
-            documentPointer: parent.documentPointer + suffix, dialect: parent.dialect)
+            value: value, base: parent.base, resourceURI: parent.resourceURI, pointer: parent.pointer + suffix,
+            documentURI: parent.documentURI, documentPointer: parent.documentPointer + suffix, dialect: parent.dialect,
+            canonical: key)
     }
 
     // MARK: compiling
+
+    /// The matcher of a `pattern` or `patternProperties` source, compiled once per distinct source.
+    /// - Throws: ``SanitizeError`` with code ``SanitizeError/Code/contractInvalid``, located at
+    ///   `pointer`, when it does not compile (every occurrence reports, since none is cached).
+    mutating func patternMatcher(_ source: String, at pointer: String) throws(SanitizeError) -> PatternMatcher {
+        if let cached = patternCache[source] { return cached }
+        let matcher = try PatternMatcher(source, at: pointer)
+        patternCache[source] = matcher
+        return matcher
+    }
 
     mutating func resource(_ uri: String) -> Int {
         if let index = resourceIndex[uri] { return index }

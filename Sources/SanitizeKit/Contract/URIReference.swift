@@ -130,7 +130,7 @@ struct URIReference: Hashable, Sendable {
 
     /// Percent-decodes text (for URI fragments holding JSON Pointers); invalid escapes stay as they are.
     static func percentDecode(_ text: String) -> String {
-        guard text.contains("%") else { return text }
+        guard text.utf8.contains(0x25) else { return text }
         var bytes: [UInt8] = []
         let utf8 = Array(text.utf8)
         var index = 0
