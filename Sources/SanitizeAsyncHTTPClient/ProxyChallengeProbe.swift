@@ -45,7 +45,15 @@ struct ProxyChallengeProbe: Sendable {
                 head.headers.add(name: "Host", value: authority)
                 // Head and end in one write: a proxy that answers 407 may close as soon as it has
                 // read the head, and a second write would then fail on the closed channel.
-                try await outbound.write(contentsOf: [.head(head), .end(nil)])
+                // Even then the write may fail ("I/O on closed channel") when the proxy's close
+                // arrives first: what it answered is still in the inbound buffer, so read it
+                // before giving up.
+                var writeError: (any Error)?
+                do {
+                    try await outbound.write(contentsOf: [.head(head), .end(nil)])
+                } catch {
+                    writeError = error
+                }
                 for try await part in inbound {
                     if case .head(let response) = part {
                         answer = Answer(
@@ -53,6 +61,7 @@ struct ProxyChallengeProbe: Sendable {
                         return
                     }
                 }
+                if let writeError { throw writeError }
             }
         } catch {
             if answer == nil { throw error }

@@ -5,11 +5,15 @@ import SanitizeYAML
 
 extension Validate {
     /// The contract from `--schema` or from `--openapi`/`--component`.
-    func compileContract(resources: ContractResources, options: Contract.Options) throws -> Contract {
+    /// The contract, and the parsed schema file when there is one (the command leaves it to
+    /// the exit instead of freeing it).
+    func compileContract(resources: ContractResources, options: Contract.Options) throws -> (Contract, JSONValue?) {
         if let openAPI, let component {
-            return try Contract(openAPI: URL(fileURLWithPath: openAPI), component: component, resources: resources, options: options)
+            return (try Contract(openAPI: URL(fileURLWithPath: openAPI), component: component, resources: resources, options: options), nil)
         }
-        return try Contract(contentsOf: URL(fileURLWithPath: schema ?? ""), resources: resources, options: options)
+        let (contract, schemaValue) = try Contract.compile(
+            contentsOf: URL(fileURLWithPath: schema ?? ""), resources: resources, options: options)
+        return (contract, schemaValue)
     }
 
     /// Validates one instance file: YAML (`.yaml`, `.yml`) or TOML (`.toml`) read into the
