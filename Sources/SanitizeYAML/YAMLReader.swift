@@ -3,7 +3,7 @@ internal import Yams
 
 extension SanitizeError.Code {
     /// YAML text that is not well-formed, or holds something the JSON data model has no place
-    /// for (a non-string key, `.inf`, a merge key, more than one document), or whose aliases
+    /// for (a non-string key, `.inf`, more than one document), or whose aliases
     /// expand past the limit.
     public static let yamlInvalid = Self(rawValue: "yaml-invalid")
 }
@@ -15,8 +15,9 @@ extension SanitizeError.Code {
 /// empty, decimal, `0o` and `0x` integers, floats; everything else (`yes`, `on`, dates) is a
 /// string, so a key such as `on:` stays the string `"on"`. What JSON cannot hold is refused
 /// with ``SanitizeError/Code/yamlInvalid``, never guessed: a mapping key that is not a
-/// string, a duplicate key, `.inf`/`.nan`, a merge key (`<<`), a second document. Aliases are
-/// expanded, but the values produced (every alias counted again) may not pass
+/// string, a duplicate key, `.inf`/`.nan`, a second document. Merge keys (`<<`, YAML 1.1's
+/// merge type, common in docker-compose and CI files) are read: a key the mapping writes itself
+/// wins, then the merged mappings in order. Aliases are expanded, but the values produced (every alias counted again) may not pass
 /// ``maxValues``, so an alias bomb ("billion laughs") stops early with an error.
 public enum YAMLReader {
     /// Most JSON values one YAML document may expand to (aliases included).
@@ -110,13 +111,20 @@ public enum YAMLReader {
             case .mapping(let mapping):
                 var members: [JSONValue.Member] = []
                 var seen: Set<String> = []
+                var merged: [JSONValue.Member] = []
+                var mergeSeen = false
                 for (key, item) in mapping {
+                    if case .scalar(let name) = key, Self.tag(of: name) == Tag.Name.merge.rawValue {
+                        guard !mergeSeen else {
+                            throw SanitizeError(.yamlInvalid, "duplicate merge key (<<)\(Self.mark(of: name))", at: .init(pointer: pointer))
+                        }
+                        mergeSeen = true
+                        merged = try mergedMembers(item, depth: depth, pointer: pointer, mark: Self.mark(of: name))
+                        continue
+                    }
                     guard case .scalar(let name) = key, Self.tag(of: name) == Tag.Name.str.rawValue else {
                         var mark = ""
-                        if case .scalar(let name) = key, let at = name.mark { mark = " (line \(at.line), column \(at.column))" }
-                        if case .scalar(let name) = key, Self.tag(of: name) == Tag.Name.merge.rawValue {
-                            throw SanitizeError(.yamlInvalid, "YAML merge keys (<<) are not read: write the members out\(mark)", at: .init(pointer: pointer))
-                        }
+                        if case .scalar(let name) = key { mark = Self.mark(of: name) }
                         throw SanitizeError(
                             .yamlInvalid, "a mapping key is not a string (\(Self.describe(key)))\(mark); JSON keys are strings: quote it",
                             at: .init(pointer: pointer))
@@ -127,10 +135,44 @@ public enum YAMLReader {
                     let escaped = name.string.replacing("~", with: "~0").replacing("/", with: "~1")
                     members.append(JSONValue.Member(name.string, try value(item, depth: depth + 1, pointer: pointer + "/" + escaped)))
                 }
+                // A key written in the mapping itself wins over a merged one (yaml.org/type/merge).
+                for member in merged where seen.insert(member.key).inserted { members.append(member) }
                 return .object(members)
             case .alias:
                 throw SanitizeError(.yamlInvalid, "an unresolved YAML alias", at: .init(pointer: pointer))
             }
+        }
+
+        /// The members a merge key (`<<`, YAML 1.1's merge type, yaml.org/type/merge, which
+        /// docker-compose and CI files use) brings: its value is a mapping, or a sequence of
+        /// mappings where an earlier one wins over a later one for the same key.
+        mutating func mergedMembers(_ node: Node, depth: Int, pointer: String, mark: String) throws(SanitizeError) -> [JSONValue.Member] {
+            let sources: [Node]
+            switch node {
+            case .mapping: sources = [node]
+            case .sequence(let sequence): sources = Array(sequence)
+            default:
+                throw SanitizeError(
+                    .yamlInvalid, "a merge key (<<) takes a mapping or a sequence of mappings, not \(Self.describe(node))\(mark)",
+                    at: .init(pointer: pointer))
+            }
+            var members: [JSONValue.Member] = []
+            var seen: Set<String> = []
+            for source in sources {
+                guard case .mapping = source else {
+                    throw SanitizeError(
+                        .yamlInvalid, "a merge key (<<) takes a mapping or a sequence of mappings, not \(Self.describe(source))\(mark)",
+                        at: .init(pointer: pointer))
+                }
+                guard case .object(let merged) = try value(source, depth: depth + 1, pointer: pointer) else { continue }
+                for member in merged where seen.insert(member.key).inserted { members.append(member) }
+            }
+            return members
+        }
+
+        /// ` (line L, column C)` of a scalar when known, else empty.
+        static func mark(of scalar: Node.Scalar) -> String {
+            scalar.mark.map { " (line \($0.line), column \($0.column))" } ?? ""
         }
 
         /// A scalar's tag: its explicit one, or the core schema's resolution of a plain scalar

@@ -18,6 +18,42 @@ struct YAMLReaderTests {
         #expect(try YAMLReader.read(yaml) == JSONValue(parsing: json))
     }
 
+    /// The merge type's own example (yaml.org/type/merge): four spellings of one mapping, where
+    /// keys written in the mapping win and earlier merged mappings win over later ones.
+    @Test func readsMergeKeysAsTheMergeTypeSays() throws {
+        let yaml = """
+            - &CENTER { x: 1, y: 2 }
+            - &LEFT { x: 0, y: 2 }
+            - &BIG { r: 10 }
+            - &SMALL { r: 1 }
+            - x: 1
+              y: 2
+              r: 10
+              label: center/big
+            - << : *CENTER
+              r: 10
+              label: center/big
+            - << : [ *CENTER, *BIG ]
+              label: center/big
+            - << : [ *BIG, *LEFT, *SMALL ]
+              x: 1
+              label: center/big
+            """
+        guard case .array(let items) = try YAMLReader.read(yaml), items.count == 8 else {
+            Issue.record("not a sequence of eight")
+            return
+        }
+        func sorted(_ value: JSONValue) -> [String: JSONValue] {
+            guard case .object(let members) = value else { return [:] }
+            return Dictionary(uniqueKeysWithValues: members.map { ($0.key, $0.value) })
+        }
+        let expected = sorted(items[4])
+        #expect(expected.count == 4)
+        for item in items[5...] { #expect(sorted(item) == expected) }
+        // A quoted "<<" is an ordinary string key.
+        #expect(try YAMLReader.read("'<<': 1\n") == JSONValue(parsing: #"{"<<":1}"#))
+    }
+
     @Test(arguments: [
         ("1: one\n", "not a string"),
         ("true: yes\n", "not a string"),
@@ -25,7 +61,9 @@ struct YAMLReaderTests {
         ("a: 1\na: 2\n", "duplicate"),
         ("x: .inf\n", "finite"),
         ("x: .nan\n", "finite"),
-        ("base: &b {k: v}\nother:\n  <<: *b\n", "merge"),
+        ("base: &b {k: v}\nother:\n  <<: 5\n", "merge key (<<) takes a mapping"),
+        ("base: &b {k: v}\nother:\n  <<: [*b, 5]\n", "merge key (<<) takes a mapping"),
+        ("base: &b {k: v}\nother:\n  <<: *b\n  <<: *b\n", "duplicated key"),
         ("a: 1\n---\nb: 2\n", "more than one document"),
         ("a: [1, 2\n", "not valid YAML"),
         ("x: 0x1FFFFFFFFFFFFFFFFF\n", "64 bits"),
