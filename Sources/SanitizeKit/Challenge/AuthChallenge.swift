@@ -68,15 +68,19 @@ public struct AuthChallenge: Hashable, Sendable, CustomStringConvertible {
         return "\(scheme) " + list.joined(separator: ", ")
     }
 
-    /// `text` as an RFC 9110 §5.6.4 quoted-string (`"` and `\` escaped).
+    /// `text` as an RFC 9110 §5.6.4 quoted-string (`"` and `\` escaped). Works on Unicode
+    /// scalars, as the parser reads bytes: a `\` followed by a combining mark is one Swift
+    /// `Character` but still a backslash to escape.
     /// - Parameter text: the value.
     /// - Returns: the quoted form.
     package static func quote(_ text: String) -> String {
-        var quoted = "\""
-        for character in text {
-            if character == "\"" || character == "\\" { quoted.append("\\") }
-            quoted.append(character)
+        var quoted = String.UnicodeScalarView()
+        quoted.append("\"")
+        for scalar in text.unicodeScalars {
+            if scalar == "\"" || scalar == "\\" { quoted.append("\\") }
+            quoted.append(scalar)
         }
-        return quoted + "\""
+        quoted.append("\"")
+        return String(quoted)
     }
 }
