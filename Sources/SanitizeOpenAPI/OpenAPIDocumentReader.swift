@@ -130,23 +130,7 @@ struct OpenAPIDocumentReader {
 
     /// The value at a JSON Pointer (RFC 6901), or `nil`.
     static func value(at pointer: String, in document: JSONValue) -> JSONValue? {
-        if pointer.isEmpty { return document }
-        guard pointer.hasPrefix("/") else { return nil }
-        var current = document
-        for token in pointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
-            let key = token.replacing("~1", with: "/").replacing("~0", with: "~")
-            switch current {
-            case .object:
-                guard let next = current[String(key)] else { return nil }
-                current = next
-            case .array(let items):
-                guard let index = Int(key), items.indices.contains(index) else { return nil }
-                current = items[index]
-            default:
-                return nil
-            }
-        }
-        return current
+        JSONPointer(parsing: pointer)?.resolve(in: document)
     }
 
     /// The normalized key of a Responses Object member: `"200"`, `"2XX"`, `"default"`, or
