@@ -9,6 +9,11 @@ import NIOPosix
 /// the response and its `Proxy-Authenticate` fields. To judge the challenge, the client asks
 /// once more itself: one plain `CONNECT` (no credential), the response head read, the
 /// connection closed.
+///
+/// The exchange runs on the channel's event loop from connect to answer (`ProbeHandler`
+/// writes the request in `channelActive`), like AsyncHTTPClient's own: a busy Swift
+/// concurrency pool delays only when the answer is picked up, never when the request is sent,
+/// so a proxy that drops connections idle for a few seconds before the request still answers.
 struct ProxyChallengeProbe: Sendable {
     let group: any EventLoopGroup
     let timeout: TimeAmount
@@ -25,48 +30,93 @@ struct ProxyChallengeProbe: Sendable {
     ///   - port: the proxy's port.
     ///   - authority: `host:port` of the origin the tunnel is for.
     /// - Returns: the status and the challenges of the response head.
-    /// - Throws: NIO's errors when the proxy cannot be reached or closes early.
+    /// - Throws: NIO's errors when the proxy cannot be reached, `ChannelError.eof` when it
+    ///   closes before a response head, ``ProbeTimeout`` when it sends none within `timeout`.
     func ask(host: String, port: Int, authority: String) async throws -> Answer {
-        let channel = try await ClientBootstrap(group: group)
+        let eventLoop = group.next()
+        let answer = eventLoop.makePromise(of: Answer.self)
+        let timeout = self.timeout
+        let bootstrap = ClientBootstrap(group: eventLoop)
             .connectTimeout(timeout)
-            .connect(host: host, port: port) { channel in
+            .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHTTPClientHandlers()
-                    return try NIOAsyncChannel<HTTPClientResponsePart, HTTPClientRequestPart>(
-                        wrappingChannelSynchronously: channel)
+                    try channel.pipeline.syncOperations.addHandler(
+                        ProbeHandler(authority: authority, answer: answer, timeout: timeout))
                 }
             }
-        // The proxy closes the connection after its 407: closing our side afterwards may fail
-        // ("I/O on closed channel"), which must not hide the answer already read.
-        var answer: Answer?
         do {
-            try await channel.executeThenClose { inbound, outbound in
-                var head = HTTPRequestHead(version: .http1_1, method: .CONNECT, uri: authority)
-                head.headers.add(name: "Host", value: authority)
-                // Head and end in one write: a proxy that answers 407 may close as soon as it has
-                // read the head, and a second write would then fail on the closed channel.
-                // Even then the write may fail ("I/O on closed channel") when the proxy's close
-                // arrives first: what it answered is still in the inbound buffer, so read it
-                // before giving up.
-                var writeError: (any Error)?
-                do {
-                    try await outbound.write(contentsOf: [.head(head), .end(nil)])
-                } catch {
-                    writeError = error
-                }
-                for try await part in inbound {
-                    if case .head(let response) = part {
-                        answer = Answer(
-                            status: Int(response.status.code), challenges: response.headers["Proxy-Authenticate"])
-                        return
-                    }
-                }
-                if let writeError { throw writeError }
-            }
+            _ = try await bootstrap.connect(host: host, port: port).get()
         } catch {
-            if answer == nil { throw error }
+            answer.fail(error)
         }
-        guard let answer else { throw ChannelError.eof }
-        return answer
+        return try await answer.futureResult.get()
+    }
+}
+
+/// No response head arrived within the probe's timeout.
+struct ProbeTimeout: Error, CustomStringConvertible {
+    var description: String { "the proxy sent no response head to CONNECT in time" }
+}
+
+/// Sends the probe's `CONNECT` as soon as the connection is up and completes `answer` with the
+/// first response head; any end before that (close, error, timeout) fails it. The channel is
+/// closed once `answer` is complete.
+final class ProbeHandler: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPClientResponsePart
+    typealias OutboundOut = HTTPClientRequestPart
+
+    private let authority: String
+    private let answer: EventLoopPromise<ProxyChallengeProbe.Answer>
+    private let timeout: TimeAmount
+    private var deadline: Scheduled<Void>?
+
+    init(authority: String, answer: EventLoopPromise<ProxyChallengeProbe.Answer>, timeout: TimeAmount) {
+        self.authority = authority
+        self.answer = answer
+        self.timeout = timeout
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        var head = HTTPRequestHead(version: .http1_1, method: .CONNECT, uri: authority)
+        head.headers.add(name: "Host", value: authority)
+        context.write(wrapOutboundOut(.head(head)), promise: nil)
+        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+        let answer = self.answer
+        let channel = context.channel
+        deadline = context.eventLoop.scheduleTask(in: timeout) {
+            answer.fail(ProbeTimeout())
+            channel.close(promise: nil)
+        }
+        context.fireChannelActive()
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        if case .head(let response) = unwrapInboundIn(data) {
+            finish(
+                context, .success(.init(status: Int(response.status.code), challenges: response.headers["Proxy-Authenticate"])))
+        }
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        finish(context, .failure(error))
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        // A second completion is ignored by NIO: after an answer this fails nothing.
+        answer.fail(ChannelError.eof)
+        deadline?.cancel()
+        context.fireChannelInactive()
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        answer.fail(ChannelError.eof)
+        deadline?.cancel()
+    }
+
+    private func finish(_ context: ChannelHandlerContext, _ result: Result<ProxyChallengeProbe.Answer, any Error>) {
+        answer.completeWith(result)
+        deadline?.cancel()
+        context.close(promise: nil)
     }
 }

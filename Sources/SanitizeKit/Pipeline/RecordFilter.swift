@@ -304,10 +304,10 @@ public struct RecordFilter: Sendable {
         }
         guard document.kind(node) == .string, let original = document.string(node) else { return }
         var text = original
-        do {
+        do throws(SanitizeError) {
             for step in steps { text = try step.apply(to: text) }
         } catch {
-            let reason = (error as? SanitizeError)?.reason ?? "\(error)"
+            let reason = error.reason
             violations.append(
                 Violation(
                     instanceLocation: document.pointer(to: node), keywordLocation: "", absoluteKeywordLocation: "",

@@ -67,14 +67,16 @@ struct GNUParallelTests {
                 # has an invalid record (status 1), and none failed otherwise (status 2).
                 [ "$status" -eq 5 ]
                 [ "$(tail -n +2 jobs.tsv | cut -f7 | sort -u)" = 1 ]
-                ls shard*.ndjson | sort -V | xargs cat > shards.report.ndjson
+                # README's command: the merged report's name must not match the glob (the shell
+                # may create it before ls expands shard*, and cat then refuses it).
+                ls shard*.ndjson | sort -V | xargs cat > report.ndjson
                 jq -cSs -f "$MERGE" shards.stats > shards.merged
                 """, in: directory)
         let one = try Self.read("one.out", in: directory)
         #expect(one.count > 10_000_000)
         #expect(try Self.read("shards.out", in: directory) == one)
         let report = try Self.read("one.report.ndjson", in: directory)
-        #expect(try Self.read("shards.report.ndjson", in: directory) == report)
+        #expect(try Self.read("report.ndjson", in: directory) == report)
         #expect(String(decoding: report, as: UTF8.self).contains(#"{"line":997,"key":null,"#))
         let merged = try Self.read("one.merged", in: directory)
         #expect(try Self.read("shards.merged", in: directory) == merged)

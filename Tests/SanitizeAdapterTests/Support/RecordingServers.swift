@@ -2,8 +2,9 @@ import Foundation
 
 /// The servers of `Fixtures/recording_tls_server.py`, run by `python3` on 127.0.0.1 with
 /// ports chosen by the OS. ``finish()`` closes the process's standard input (it stops) and
-/// returns every event it recorded.
-final class RecordingServers {
+/// returns every event it recorded. Its standard output is read as it is written, so a test
+/// that makes many requests never blocks the servers on a full pipe.
+final class RecordingServers: @unchecked Sendable {
     /// One server's description for the fixture.
     struct Spec: Encodable {
         var name: String
@@ -36,6 +37,9 @@ final class RecordingServers {
     private let input = Pipe()
     /// Ports by server name.
     let ports: [String: Int]
+    /// Everything written after the `READY` line; complete once `drained` is signalled.
+    private var recorded = Data()
+    private let drained = DispatchSemaphore(value: 0)
 
     /// Starts the servers and waits for their `READY` line.
     convenience init(_ specs: [Spec]) throws {
@@ -70,6 +74,10 @@ final class RecordingServers {
             throw CocoaError(.fileReadCorruptFile)
         }
         self.ports = ports
+        Thread.detachNewThread { [self] in
+            recorded = (try? handle.readToEnd()) ?? Data()
+            drained.signal()
+        }
     }
 
     /// The port of server `name`.
@@ -78,9 +86,9 @@ final class RecordingServers {
     /// Stops the servers and returns every event, in the order they were written.
     func finish() throws -> [Event] {
         try input.fileHandleForWriting.close()
-        let data = try output.fileHandleForReading.readToEnd() ?? Data()
+        drained.wait()
         process.waitUntilExit()
-        return try String(decoding: data, as: UTF8.self).split(separator: "\n")
+        return try String(decoding: recorded, as: UTF8.self).split(separator: "\n")
             .map { try JSONDecoder().decode(Event.self, from: Data($0.utf8)) }
     }
 }
