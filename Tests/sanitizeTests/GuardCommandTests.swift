@@ -115,7 +115,7 @@ struct GuardCommandTests {
         #expect(run.output.isEmpty)
         #expect(
             run.stderr
-                == "sanitize: \(path) at /transport/alowUserinfo: invalid guard policy: unknown key \"alowUserinfo\" (allowed: httpExceptions, loopback, localNetwork, allowUserinfo) [policy-invalid]\n"
+                == "sanitize: \(path):5:5 byte 63 at /transport/alowUserinfo: unknown key \"alowUserinfo\" in \"/transport\" of the guard policy file (allowed: httpExceptions, loopback, localNetwork, allowUserinfo) [policy-invalid]\n"
         )
     }
 
