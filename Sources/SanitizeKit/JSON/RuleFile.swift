@@ -1,7 +1,8 @@
-/// A rule file (email policy, strip sets, filter policy) read through the package's one JSON
-/// parser: its values with their JSON Pointers, and every problem located by file, pointer, line
-/// and column. An object's keys are checked against the keys its format allows: an unknown key
-/// is refused, never ignored, so a misspelled option cannot silently fall back to a default.
+/// A rule file (message catalog, guard policy, email policy, strip sets, filter policy) read
+/// through the package's one JSON parser: its values with their JSON Pointers, and every problem
+/// located by file, pointer, line and column, in one shape for every kind of file. An object's
+/// keys are checked against the keys its format allows: an unknown key is refused, never
+/// ignored, so a misspelled option cannot silently fall back to a default.
 package struct RuleFile {
     /// The parsed file.
     package let document: JSONDocument
