@@ -143,9 +143,10 @@ struct OpenAPIDocumentReader {
         return nil
     }
 
-    /// A JSON Pointer token (RFC 6901 §3).
+    /// A JSON Pointer token (RFC 6901 §3), escaped by scalar as `JSONPointer` does (a `~`
+    /// followed by a combining mark is one Swift `Character`, and is escaped too).
     static func escape(_ token: String) -> String {
-        token.replacing("~", with: "~0").replacing("/", with: "~1")
+        JSONPointer.escape(token)
     }
 
     static func invalid(_ reason: String, at pointer: String) -> SanitizeError {

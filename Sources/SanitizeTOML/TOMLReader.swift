@@ -155,7 +155,7 @@ public enum TOMLReader {
         case .table:
             var members: [JSONValue.Member] = []
             for (key, item) in node.table ?? TOMLTable() {
-                let escaped = key.replacing("~", with: "~0").replacing("/", with: "~1")
+                let escaped = JSONPointer.escape(key)
                 members.append(JSONValue.Member(key, try value(item, depth: depth + 1, pointer: pointer + "/" + escaped, maxDepth: maxDepth)))
             }
             return .object(members)

@@ -132,7 +132,7 @@ public enum YAMLReader {
                     guard seen.insert(name.string).inserted else {
                         throw SanitizeError(.yamlInvalid, "duplicate key \(JSONValue.string(name.string).jsonText)", at: .init(pointer: pointer))
                     }
-                    let escaped = name.string.replacing("~", with: "~0").replacing("/", with: "~1")
+                    let escaped = JSONPointer.escape(name.string)
                     members.append(JSONValue.Member(name.string, try value(item, depth: depth + 1, pointer: pointer + "/" + escaped)))
                 }
                 // A key written in the mapping itself wins over a merged one (yaml.org/type/merge).

@@ -106,15 +106,7 @@ struct Filter: ParsableCommand {
                 options: Contract.Options(assertFormats: assertFormats))
         }
         if let policy {
-            let text = String(decoding: try FileBytes.read(path: policy, what: "filter policy"), as: UTF8.self)
-            do throws(SanitizeError) {
-                return try RecordFilter.policy(fromJSON: text)
-            } catch {
-                let at = error.location
-                throw SanitizeError(
-                    error.code, error.reason,
-                    at: .init(file: policy, pointer: at?.pointer, line: at?.line, column: at?.column, byteOffset: at?.byteOffset))
-            }
+            return try RecordFilter.policy(fromJSON: try FileBytes.read(path: policy, what: "filter policy"), file: policy)
         }
         return RecordFilter.defaultPolicy()
     }

@@ -1,4 +1,3 @@
-import Foundation
 import SanitizeKit
 
 extension Guard {
@@ -18,30 +17,38 @@ extension Guard {
 
         static let keys: Set<String> = ["url", "method", "headers", "redirectFrom"]
 
-        /// Reads one line; unknown keys and wrong types are errors, never guesses.
+        /// Reads one line with the package's one JSON parser (strict RFC 8259: a trailing comma or
+        /// a repeated key is refused, not guessed at); unknown keys and wrong types are errors.
         /// - Returns: the request, or the reason the line is not one.
         static func parse(_ line: [UInt8]) -> Result<JSONRequest, Invalid> {
-            guard let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any] else {
-                return .failure("not a JSON object")
+            let document: JSONDocument
+            do {
+                document = try JSONDocument(parsing: line)
+            } catch {
+                return .failure("not a JSON object: \(error.reason)")
             }
-            if let unknown = object.keys.sorted().first(where: { !keys.contains($0) }) {
+            guard document.kind(document.root) == .object else { return .failure("not a JSON object") }
+            let members = document.members(document.root).map { (key: document.string($0.key) ?? "", value: $0.value) }
+            if let unknown = members.map(\.key).sorted().first(where: { !keys.contains($0) }) {
                 return .failure("unknown key \"\(unknown)\"; the keys are url, method, headers, redirectFrom")
             }
-            guard let url = object["url"] as? String else { return .failure("\"url\" must be a string") }
+            func member(_ key: String) -> Int? { members.first { $0.key == key }?.value }
+            guard let url = member("url").flatMap(document.string) else { return .failure("\"url\" must be a string") }
             var request = JSONRequest(url: url)
-            if let method = object["method"] {
-                guard let method = method as? String else { return .failure("\"method\" must be a string") }
+            if let method = member("method") {
+                guard let method = document.string(method) else { return .failure("\"method\" must be a string") }
                 request.method = method
             }
-            if let from = object["redirectFrom"] {
-                guard let from = from as? String else { return .failure("\"redirectFrom\" must be a string") }
+            if let from = member("redirectFrom") {
+                guard let from = document.string(from) else { return .failure("\"redirectFrom\" must be a string") }
                 request.redirectFrom = from
             }
-            if let headers = object["headers"] {
-                guard let pairs = headers as? [Any] else { return .failure("\"headers\" must be an array of [name, value]") }
-                for (index, pair) in pairs.enumerated() {
-                    guard let pair = pair as? [Any], pair.count == 2, let name = pair[0] as? String,
-                        let value = pair[1] as? String
+            if let headers = member("headers") {
+                guard document.kind(headers) == .array else { return .failure("\"headers\" must be an array of [name, value]") }
+                for (index, pair) in document.elements(headers).enumerated() {
+                    let parts = document.elements(pair)
+                    guard document.kind(pair) == .array, parts.count == 2, let name = document.string(parts[0]),
+                        let value = document.string(parts[1])
                     else {
                         return .failure("\"headers\"[\(index)] must be [name, value], two strings")
                     }

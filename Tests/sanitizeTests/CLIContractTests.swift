@@ -201,11 +201,18 @@ struct CLIContractTests {
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("empty"), withIntermediateDirectories: true)
         try "{\n".write(to: directory.appendingPathComponent("bad.json"), atomically: true, encoding: .utf8)
         try "(\n".write(to: directory.appendingPathComponent("bad.pcre"), atomically: true, encoding: .utf8)
+        try Data(#"{"stringSteps": ["t"#.utf8 + [0xFF] + #"rim"]}"#.utf8).write(to: directory.appendingPathComponent("bad-utf8.json"))
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("badcatalog"), withIntermediateDirectories: true)
+        try "{\n".write(to: directory.appendingPathComponent("badcatalog/en.json"), atomically: true, encoding: .utf8)
         let cases: [([String], String)] = [
             (["message", "--catalog", "empty", "x"], "sanitize: empty: no catalog file for the default locale en (en.json) [catalog-locale]\n"),
             (["check", "email", "--pattern-file", "bad.pcre", "x"], "sanitize: bad.pcre byte 1: pattern does not compile"),
             (["validate", "--schema", "empty"], "sanitize: empty: cannot read the schema: Is a directory [io]\n"),
             (["strip", "sql", "--strip-sets", "bad.json", "x"], "sanitize: bad.json:2:1 byte 2: not a strip-sets file: expected a string key but found end of input [json-syntax]\n"),
+            (["guard", "--policy", "bad.json", "https://a.example/"], "sanitize: bad.json:2:1 byte 2: not a guard policy file: expected a string key but found end of input [policy-invalid]\n"),
+            (["filter", "--policy", "bad.json"], "sanitize: bad.json:2:1 byte 2: not a filter policy file: expected a string key but found end of input [json-syntax]\n"),
+            (["filter", "--policy", "bad-utf8.json"], "sanitize: bad-utf8.json:1:20 byte 19: not a filter policy file: invalid UTF-8 lead byte 0xFF [invalid-utf8]\n"),
+            (["message", "--catalog", "badcatalog", "x"], "sanitize: badcatalog/en.json:2:1 byte 2: not a message catalog: expected a string key but found end of input [catalog-syntax]\n"),
             (["validate", "--schema", "nofile"], "sanitize: nofile: cannot read the schema: No such file or directory [io]\n"),
             (["filter", "--contract", "nofile"], "sanitize: nofile: cannot read the contract: No such file or directory [io]\n"),
             (["guard", "--policy", "nofile", "https://a.example/"], "sanitize: nofile: cannot read the guard policy: No such file or directory [io]\n"),

@@ -115,7 +115,7 @@ struct GuardCommandTests {
         #expect(run.output.isEmpty)
         #expect(
             run.stderr
-                == "sanitize: \(path) at /transport/alowUserinfo: invalid guard policy: unknown key \"alowUserinfo\" (allowed: httpExceptions, loopback, localNetwork, allowUserinfo) [policy-invalid]\n"
+                == "sanitize: \(path):5:5 byte 63 at /transport/alowUserinfo: unknown key \"alowUserinfo\" in \"/transport\" of the guard policy file (allowed: httpExceptions, loopback, localNetwork, allowUserinfo) [policy-invalid]\n"
         )
     }
 
@@ -208,7 +208,7 @@ struct GuardCommandTests {
         #expect(run.status == 1)
         #expect(
             run.stderr == """
-                sanitize: line 4: not a JSON object [request-invalid]
+                sanitize: line 4: not a JSON object: invalid literal, expected null [request-invalid]
                 sanitize: line 5: unknown key "verb"; the keys are url, method, headers, redirectFrom [request-invalid]
 
                 """)
@@ -217,6 +217,27 @@ struct GuardCommandTests {
         let allAllowed = try SanitizeProcess.run(["guard"], input: #"{"url": "https://example.com/"}"# + "\n")
         #expect(allAllowed.output == "allow\n")
         #expect(allAllowed.status == 0)
+    }
+
+    @Test("a request line is strict JSON: a trailing comma or a repeated key is invalid, not guessed at")
+    func jsonLinesStrict() throws {
+        let input = """
+            {"url": "https://example.com/",}
+            {"url": "https://example.com/", "url": "http://127.0.0.1/"}
+            ["https://example.com/"]
+            {"url": "https://example.com/"}
+
+            """
+        let run = try SanitizeProcess.run(["guard"], input: input)
+        #expect(run.output == "invalid\ninvalid\ninvalid\nallow\n")
+        #expect(run.status == 1)
+        #expect(
+            run.stderr == """
+                sanitize: line 1: not a JSON object: expected a string key but found '}' [request-invalid]
+                sanitize: line 2: not a JSON object: duplicate key "url" [request-invalid]
+                sanitize: line 3: not a JSON object [request-invalid]
+
+                """)
     }
 
     @Test("--strip or --header without a URL is a usage error")

@@ -343,19 +343,10 @@ struct ContractCompiler {
     ) throws(SanitizeError) -> SchemaEntry? {
         if let found = entries[document + "#" + fragment] { return found }
         guard fragment.isEmpty || fragment.hasPrefix("/"), let root = entries[document + "#"] else { return nil }
-        var value = root.value
-        for token in fragment.split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
-            let name = JSONPointer.unescape(token)
-            switch value {
-            case .object:
-                guard let next = value[name] else { throw unresolved(reference, entry, keyword) }
-                value = next
-            case .array(let items):
-                guard let index = Int(name), items.indices.contains(index) else { throw unresolved(reference, entry, keyword) }
-                value = items[index]
-            default:
-                throw unresolved(reference, entry, keyword)
-            }
+        // RFC 6901 through the package's one pointer reader: a malformed `~` escape or an
+        // array index with a leading zero or a sign names nothing.
+        guard let pointer = JSONPointer(parsing: fragment), let value = pointer.resolve(in: root.value) else {
+            throw unresolved(reference, entry, keyword)
         }
         let found = SchemaEntry(
             value: value, base: root.base, resourceURI: root.resourceURI, pointer: root.pointer + fragment,

@@ -1,32 +1,22 @@
 public import Foundation
 
 extension GuardPolicy: Decodable {
-    private enum CodingKeys: String, CodingKey, CaseIterable {
-        case schema = "$schema"
-        case description, version, transport, credentials, headers
-        case pins
-    }
+    /// The keys a policy file's top level may hold.
+    private static let keys = ["$schema", "description", "version", "transport", "credentials", "headers", "pins"]
 
-    /// Decodes a policy, rejecting unknown keys and any `version` other than 1.
+    /// Decodes a policy from any `Decoder`: the value is read as a JSON tree and checked by the
+    /// same reader as ``decode(_:file:)`` (unknown keys rejected, `version` must be 1).
     /// - Parameter decoder: the decoder (normally `JSONDecoder`).
-    /// - Throws: `DecodingError` naming the offending key path.
+    /// - Throws: `DecodingError.dataCorrupted` whose description is the ``SanitizeError`` that
+    ///   names the offending key's JSON Pointer.
     public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownKeys(CodingKeys.self)
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        _ = try container.decodeIfPresent(String.self, forKey: .schema)
-        _ = try container.decodeIfPresent(String.self, forKey: .description)
-        let version = try container.decode(Int.self, forKey: .version)
-        guard version == Self.currentVersion else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .version, in: container,
-                debugDescription: "version must be \(Self.currentVersion), found \(version)")
+        let tree = try DecodedJSON(from: decoder).value
+        do {
+            self = try Self(ruleFile: RuleFile(bytes: tree.serialized(), file: nil, what: "guard policy file", code: .policyInvalid))
+        } catch {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: error.description, underlyingError: error))
         }
-        self.init(
-            transport: try container.decodeIfPresent(TransportPolicy.self, forKey: .transport) ?? TransportPolicy(),
-            credentials: try container.decodeIfPresent(CredentialPolicy.self, forKey: .credentials)
-                ?? CredentialPolicy(),
-            headers: try container.decodeIfPresent(HeaderLimits.self, forKey: .headers) ?? HeaderLimits())
-        self.pins = try container.decodeIfPresent([PinnedHost].self, forKey: .pins) ?? []
     }
 
     /// Decodes a policy from JSON bytes.
@@ -34,184 +24,176 @@ extension GuardPolicy: Decodable {
     ///   - data: the JSON document.
     ///   - file: the file name to put in error locations, if the bytes came from a file.
     /// - Returns: the decoded policy (not yet compiled: see ``RequestGuard/init(policy:)``).
-    /// - Throws: ``SanitizeError`` with code `policy-invalid`, naming the file and the key.
+    /// - Throws: ``SanitizeError`` with code `policy-invalid`, naming the file, the key's JSON
+    ///   Pointer, the line and the column.
     public static func decode(_ data: Data, file: String? = nil) throws(SanitizeError) -> GuardPolicy {
-        do {
-            return try JSONDecoder().decode(GuardPolicy.self, from: data)
-        } catch let error as DecodingError {
-            throw SanitizeError(error, file: file)
-        } catch {
-            throw SanitizeError(.policyInvalid, "\(error)", at: SanitizeError.Location(file: file))
+        try GuardPolicy(ruleFile: try ruleFile(data, file: file))
+    }
+
+    /// Parses a policy file's JSON (every problem is `policy-invalid`).
+    /// - Parameters:
+    ///   - data: the JSON document.
+    ///   - file: its path or name for error locations.
+    /// - Returns: the parsed file.
+    /// - Throws: ``SanitizeError`` `policy-invalid` when it is not one strict JSON text.
+    static func ruleFile(_ data: Data, file: String?) throws(SanitizeError) -> RuleFile {
+        try RuleFile(
+            bytes: Array(data), file: file, what: "guard policy file", code: .policyInvalid, syntaxCode: .policyInvalid,
+            duplicateKeyCode: .policyInvalid)
+    }
+
+    /// Reads a policy from a parsed policy file, rejecting unknown keys and any `version`
+    /// other than 1.
+    /// - Parameter file: the file.
+    /// - Throws: ``SanitizeError`` `policy-invalid` naming the offending key.
+    init(ruleFile file: RuleFile) throws(SanitizeError) {
+        let members = try file.members(of: file.root, allowing: Self.keys)
+        var policy = GuardPolicy()
+        let version = try file.required("version", in: members, of: file.root)
+        guard try file.integer(version) == Self.currentVersion else {
+            throw file.problem(
+                "version must be \(Self.currentVersion), found \(file.document.numberText(version.node) ?? "")", at: version)
         }
-    }
-}
-
-extension TransportPolicy: Decodable {
-    private enum CodingKeys: String, CodingKey, CaseIterable {
-        case httpExceptions, loopback, localNetwork, allowUserinfo
-    }
-
-    /// Decodes transport rules, rejecting unknown keys.
-    /// - Parameter decoder: the decoder.
-    /// - Throws: `DecodingError` naming the offending key path.
-    package init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownKeys(CodingKeys.self)
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(
-            httpExceptions: try container.decodeIfPresent([HTTPException].self, forKey: .httpExceptions) ?? [],
-            loopback: try container.decodeIfPresent(LocalAccess.self, forKey: .loopback) ?? .deny,
-            localNetwork: try container.decodeIfPresent(LocalAccess.self, forKey: .localNetwork) ?? .deny,
-            allowUserinfo: try container.decodeIfPresent(Bool.self, forKey: .allowUserinfo) ?? false)
-    }
-}
-
-extension TransportPolicy.HTTPException: Decodable {
-    private enum CodingKeys: String, CodingKey, CaseIterable {
-        case domain, includesSubdomains
-    }
-
-    /// Decodes an exception; `domain` and `includesSubdomains` are both required.
-    /// - Parameter decoder: the decoder.
-    /// - Throws: `DecodingError` naming the offending key path.
-    package init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownKeys(CodingKeys.self)
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(
-            domain: try container.decode(String.self, forKey: .domain),
-            includesSubdomains: try container.decode(Bool.self, forKey: .includesSubdomains))
-    }
-}
-
-extension TransportPolicy.LocalAccess: Decodable {
-    /// Decodes one of `deny`, `https-only`, `allow-http`.
-    /// - Parameter decoder: the decoder.
-    /// - Throws: `DecodingError` listing the allowed values.
-    package init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let text = try container.decode(String.self)
-        guard let value = Self(rawValue: text) else {
-            let allowed = Self.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-            throw DecodingError.dataCorruptedError(
-                in: container, debugDescription: "\"\(text)\" is not one of \(allowed)")
-        }
-        self = value
-    }
-}
-
-extension CredentialPolicy: Decodable {
-    private enum CodingKeys: String, CodingKey, CaseIterable {
-        case additionalHeaderNames, allowedBaseURLs, exemptHeaderNames, serverDecodesDots
-    }
-
-    /// Decodes credential scoping, rejecting unknown keys.
-    /// - Parameter decoder: the decoder.
-    /// - Throws: `DecodingError` naming the offending key path.
-    package init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownKeys(CodingKeys.self)
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(
-            additionalHeaderNames: try container.decodeIfPresent([String].self, forKey: .additionalHeaderNames) ?? [],
-            allowedBaseURLs: try container.decodeIfPresent([String].self, forKey: .allowedBaseURLs) ?? [],
-            exemptHeaderNames: try container.decodeIfPresent([String].self, forKey: .exemptHeaderNames) ?? [])
-        serverDecodesDots = try container.decodeIfPresent(Bool.self, forKey: .serverDecodesDots) ?? false
-    }
-}
-
-extension HeaderLimits: Decodable {
-    private enum CodingKeys: String, CodingKey, CaseIterable {
-        case maxTotalBytes, maxCount
-    }
-
-    /// Decodes header limits, rejecting unknown keys and values outside 1…``ceiling``.
-    /// - Parameter decoder: the decoder.
-    /// - Throws: `DecodingError` naming the offending key path.
-    package init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownKeys(CodingKeys.self)
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        let defaults = HeaderLimits()
-        var limits = defaults
-        for key in [CodingKeys.maxTotalBytes, .maxCount] {
-            guard let value = try container.decodeIfPresent(Int.self, forKey: key) else { continue }
-            guard (1...Self.ceiling).contains(value) else {
-                throw DecodingError.dataCorruptedError(
-                    forKey: key, in: container,
-                    debugDescription: "must be between 1 and \(Self.ceiling), found \(value)")
+        for (key, value) in members {
+            switch key {
+            case "$schema", "description": _ = try file.string(value)
+            case "transport": policy.transport = try TransportPolicy(value, in: file)
+            case "credentials": policy.credentials = try CredentialPolicy(value, in: file)
+            case "headers": policy.headers = try HeaderLimits(value, in: file)
+            case "pins": policy.pins = try file.elements(value).map { (pin) throws(SanitizeError) in try PinnedHost(pin, in: file) }
+            default: break
             }
-            if key == .maxTotalBytes { limits.maxTotalBytes = value } else { limits.maxCount = value }
         }
-        self = limits
+        self = policy
     }
 }
 
-/// Any key, for listing what an object holds.
-private struct AnyCodingKey: CodingKey {
-    var stringValue: String
-    var intValue: Int? { nil }
-    init(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
-}
-
-extension Decoder {
-    /// Throws when the current object has a key that `Keys` does not name, listing the keys
-    /// allowed.
-    fileprivate func rejectUnknownKeys<Keys: CodingKey & CaseIterable>(_: Keys.Type) throws {
-        let container = try self.container(keyedBy: AnyCodingKey.self)
-        for key in container.allKeys.sorted(by: { $0.stringValue < $1.stringValue })
-        where Keys(stringValue: key.stringValue) == nil {
-            throw DecodingError.dataCorrupted(
-                DecodingError.Context(
-                    codingPath: codingPath + [key],
-                    debugDescription: "unknown key \"\(key.stringValue)\" (allowed: \(Keys.allCases.map(\.stringValue).joined(separator: ", ")))"))
+extension TransportPolicy {
+    /// Reads transport rules, rejecting unknown keys.
+    /// - Parameters:
+    ///   - value: the `transport` object.
+    ///   - file: the policy file.
+    /// - Throws: ``SanitizeError`` `policy-invalid` naming the offending key.
+    init(_ value: RuleFile.Value, in file: RuleFile) throws(SanitizeError) {
+        self.init()
+        for (key, member) in try file.members(of: value, allowing: ["httpExceptions", "loopback", "localNetwork", "allowUserinfo"]) {
+            switch key {
+            case "httpExceptions":
+                httpExceptions = try file.elements(member).map { (exception) throws(SanitizeError) in
+                    try HTTPException(exception, in: file)
+                }
+            case "loopback": loopback = try LocalAccess(member, in: file)
+            case "localNetwork": localNetwork = try LocalAccess(member, in: file)
+            default: allowUserinfo = try file.bool(member)
+            }
         }
     }
 }
 
-extension SanitizeError {
-    /// A `policy-invalid` error from a decoding error, with the key path as a JSON Pointer.
-    fileprivate init(_ error: DecodingError, file: String?) {
-        let path: [any CodingKey]
-        let text: String
-        switch error {
-        case .typeMismatch(let type, let context):
-            path = context.codingPath
-            text = "expected \(Self.jsonTypeName(type))"
-        case .valueNotFound(let type, let context):
-            path = context.codingPath
-            text = "expected \(Self.jsonTypeName(type)), found null"
-        case .keyNotFound(let key, let context):
-            path = context.codingPath + [key]
-            text = "required key \"\(key.stringValue)\" is missing"
-        case .dataCorrupted(let context):
-            path = context.codingPath
-            text = path.isEmpty ? "not valid JSON" : context.debugDescription
-        @unknown default:
-            path = []
-            text = "\(error)"
-        }
-        let pointer = JSONPointerText.make(path)
+extension TransportPolicy.HTTPException {
+    /// Reads an exception; `domain` and `includesSubdomains` are both required.
+    /// - Parameters:
+    ///   - value: one element of `httpExceptions`.
+    ///   - file: the policy file.
+    /// - Throws: ``SanitizeError`` `policy-invalid` naming the offending key.
+    init(_ value: RuleFile.Value, in file: RuleFile) throws(SanitizeError) {
+        let members = try file.members(of: value, allowing: ["domain", "includesSubdomains"])
         self.init(
-            .policyInvalid, "invalid guard policy: \(text)",
-            at: Location(file: file, pointer: pointer))
+            domain: try file.string(try file.required("domain", in: members, of: value)),
+            includesSubdomains: try file.bool(try file.required("includesSubdomains", in: members, of: value)))
     }
+}
 
-    private static func jsonTypeName(_ type: Any.Type) -> String {
-        switch type {
-        case is String.Type: "a string"
-        case is Bool.Type: "true or false"
-        case is Int.Type: "an integer"
-        case is [String].Type: "an array of strings"
-        default: "an object or array of the documented shape"
+extension TransportPolicy.LocalAccess {
+    /// Reads one of `deny`, `https-only`, `allow-http`.
+    /// - Parameters:
+    ///   - value: the string.
+    ///   - file: the policy file.
+    /// - Throws: ``SanitizeError`` `policy-invalid` listing the allowed values.
+    init(_ value: RuleFile.Value, in file: RuleFile) throws(SanitizeError) {
+        let text = try file.string(value)
+        guard let access = Self(rawValue: text) else {
+            let allowed = Self.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+            throw file.problem("\"\(value.pointer)\" must be one of \(allowed), not \"\(text)\"", at: value)
+        }
+        self = access
+    }
+}
+
+extension CredentialPolicy {
+    /// Reads credential scoping, rejecting unknown keys.
+    /// - Parameters:
+    ///   - value: the `credentials` object.
+    ///   - file: the policy file.
+    /// - Throws: ``SanitizeError`` `policy-invalid` naming the offending key.
+    init(_ value: RuleFile.Value, in file: RuleFile) throws(SanitizeError) {
+        self.init()
+        let keys = ["additionalHeaderNames", "allowedBaseURLs", "exemptHeaderNames", "serverDecodesDots"]
+        for (key, member) in try file.members(of: value, allowing: keys) {
+            switch key {
+            case "additionalHeaderNames": additionalHeaderNames = try file.strings(member)
+            case "allowedBaseURLs": allowedBaseURLs = try file.strings(member)
+            case "exemptHeaderNames": exemptHeaderNames = try file.strings(member)
+            default: serverDecodesDots = try file.bool(member)
+            }
         }
     }
 }
 
-/// Builds JSON Pointer text (RFC 6901) from coding paths and segments.
-enum JSONPointerText {
-    static func make(_ path: [any CodingKey]) -> String {
-        make(path.map { $0.intValue.map(String.init) ?? $0.stringValue })
+extension HeaderLimits {
+    /// Reads header limits, rejecting unknown keys and values outside 1…``ceiling``.
+    /// - Parameters:
+    ///   - value: the `headers` object.
+    ///   - file: the policy file.
+    /// - Throws: ``SanitizeError`` `policy-invalid` naming the offending key.
+    init(_ value: RuleFile.Value, in file: RuleFile) throws(SanitizeError) {
+        self.init()
+        for (key, member) in try file.members(of: value, allowing: ["maxTotalBytes", "maxCount"]) {
+            let limit = try file.integer(member)
+            guard (1...Self.ceiling).contains(limit) else {
+                throw file.problem("\"\(member.pointer)\" must be between 1 and \(Self.ceiling), found \(limit)", at: member)
+            }
+            if key == "maxTotalBytes" { maxTotalBytes = limit } else { maxCount = limit }
+        }
+    }
+}
+
+/// Any value a `Decoder` holds, read as a JSON tree (for ``GuardPolicy/init(from:)``).
+private struct DecodedJSON: Decodable {
+    let value: JSONValue
+
+    /// Any key of an object.
+    private struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
     }
 
-    static func make(_ segments: [String]) -> String {
-        JSONPointer(tokens: segments).description
+    init(from decoder: any Decoder) throws {
+        if let object = try? decoder.container(keyedBy: Key.self) {
+            var members: [JSONValue.Member] = []
+            for key in object.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) {
+                members.append(JSONValue.Member(key.stringValue, try object.decode(DecodedJSON.self, forKey: key).value))
+            }
+            value = .object(members)
+        } else if var array = try? decoder.unkeyedContainer() {
+            var elements: [JSONValue] = []
+            while !array.isAtEnd { elements.append(try array.decode(DecodedJSON.self).value) }
+            value = .array(elements)
+        } else {
+            let single = try decoder.singleValueContainer()
+            if single.decodeNil() {
+                value = .null
+            } else if let flag = try? single.decode(Bool.self) {
+                value = .bool(flag)
+            } else if let integer = try? single.decode(Int.self) {
+                value = .number(String(integer))
+            } else if let number = try? single.decode(Double.self), number.isFinite {
+                value = .number("\(number)")
+            } else {
+                value = .string(try single.decode(String.self))
+            }
+        }
     }
 }

@@ -100,14 +100,14 @@ package struct PinSet: Sendable {
             } catch {
                 throw SanitizeError(
                     .policyInvalid, "invalid guard policy: pinned host: \(error.reason)",
-                    at: .init(pointer: JSONPointerText.make(["pins", "\(index)", "host"])))
+                    at: .init(pointer: JSONPointer(tokens: ["pins", "\(index)", "host"]).description))
             }
             if Set(entry.pins).count < PinnedHost.minimumPins {
                 throw SanitizeError(
                     .policyInvalid,
                     "invalid guard policy: \(entry.host) needs at least \(PinnedHost.minimumPins) distinct pins "
                         + "(a backup key, RFC 7469 §4.3)",
-                    at: .init(pointer: JSONPointerText.make(["pins", "\(index)", "sha256"])))
+                    at: .init(pointer: JSONPointer(tokens: ["pins", "\(index)", "sha256"]).description))
             }
         }
         self.init(checked: hosts, matchers: matchers)

@@ -55,7 +55,7 @@ public struct RequestGuard: Sendable {
             } catch {
                 throw SanitizeError(
                     .policyInvalid, "invalid guard policy: \(error.reason)",
-                    at: .init(pointer: JSONPointerText.make(["transport", "httpExceptions", "\(index)", "domain"])))
+                    at: .init(pointer: JSONPointer(tokens: ["transport", "httpExceptions", "\(index)", "domain"]).description))
             }
         }
         var scopes: [CredentialScope] = []
@@ -65,14 +65,14 @@ public struct RequestGuard: Sendable {
             case .failure(let denial):
                 throw SanitizeError(
                     .policyInvalid, "invalid guard policy: base URL \"\(pattern)\": \(denial.text)",
-                    at: .init(pointer: JSONPointerText.make(["credentials", "allowedBaseURLs", "\(index)"])))
+                    at: .init(pointer: JSONPointer(tokens: ["credentials", "allowedBaseURLs", "\(index)"]).description))
             }
         }
         for (index, name) in policy.credentials.additionalHeaderNames.enumerated() where !HeaderValueCheck.isToken(name)
         {
             throw SanitizeError(
                 .policyInvalid, "invalid guard policy: header name \(HeaderValueCheck.quoted(name)) is not a token",
-                at: .init(pointer: JSONPointerText.make(["credentials", "additionalHeaderNames", "\(index)"])))
+                at: .init(pointer: JSONPointer(tokens: ["credentials", "additionalHeaderNames", "\(index)"]).description))
         }
         self.policy = policy
         self.httpExceptions = exceptions
@@ -87,12 +87,13 @@ public struct RequestGuard: Sendable {
     ///   `policy-invalid` naming the file and the key when it is not a valid policy.
     public init(contentsOf file: URL) throws(SanitizeError) {
         let data = Data(try FileBytes.read(path: file.path, what: "guard policy"))
+        let ruleFile = try GuardPolicy.ruleFile(data, file: file.path)
+        let policy = try GuardPolicy(ruleFile: ruleFile)
         do {
-            try self.init(policy: GuardPolicy.decode(data, file: file.path))
+            try self.init(policy: policy)
         } catch {
-            var located = error
-            located.location = SanitizeError.Location(file: file.path, pointer: error.location?.pointer)
-            throw located
+            // A value the format allows but the guard cannot use: locate it in the file.
+            throw ruleFile.located(error)
         }
     }
 

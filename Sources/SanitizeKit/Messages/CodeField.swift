@@ -29,21 +29,11 @@ public struct CodeField: Sendable, Hashable, ExpressibleByStringLiteral, CustomS
     /// The dotted form.
     public var description: String { segments.joined(separator: ".") }
 
-    /// The value at this path in `root`, if every step exists.
-    func value(in root: MessageJSON.Value) -> MessageJSON.Value? {
-        var current = root
-        for segment in segments {
-            switch current {
-            case .object:
-                guard let next = current[segment] else { return nil }
-                current = next
-            case .array(let items):
-                guard let index = Int(segment), items.indices.contains(index) else { return nil }
-                current = items[index]
-            default:
-                return nil
-            }
-        }
-        return current
+    /// The node at this path in a body, if every step exists: the path read as the JSON
+    /// Pointer (RFC 6901) of its segments, so a number segment indexes an array.
+    /// - Parameter document: the parsed body.
+    /// - Returns: the node index.
+    func value(in document: JSONDocument) -> Int? {
+        JSONPointer(tokens: segments).resolve(in: document)
     }
 }

@@ -87,7 +87,7 @@ extension MessageCatalog {
     }
 }
 
-/// Reads and checks one catalog file.
+/// Reads and checks one catalog file, through the package's one rule-file reader.
 struct CatalogFileLoader {
     let fileName: String
     let bytes: [UInt8]
@@ -95,9 +95,7 @@ struct CatalogFileLoader {
 
     /// The most alternatives one message may list.
     static let maxAlternatives = 8
-    private static let topLevelKeys: Set<String> = [
-        "locale", "description", "fallback", "codes", "statuses", "problemTypes",
-    ]
+    private static let topLevelKeys = ["locale", "description", "fallback", "codes", "statuses", "problemTypes"]
 
     func load() throws(SanitizeError) -> MessageCatalog.LocaleMessages {
         guard bytes.count <= limits.maxCatalogBytes else {
@@ -105,68 +103,47 @@ struct CatalogFileLoader {
                 .limitExceeded, "the catalog file is larger than \(limits.maxCatalogBytes) bytes",
                 at: .init(file: fileName))
         }
-        let root: MessageJSON.Value
-        do {
-            root = try MessageJSON.parse(bytes, maxDepth: limits.maxDepth)
-        } catch {
-            let (line, column) = MessageJSON.lineAndColumn(of: error.byteOffset, in: bytes)
-            throw SanitizeError(
-                error.isDuplicateKey ? .catalogDuplicateKey : .catalogSyntax, error.reason,
-                at: .init(
-                    file: fileName, pointer: error.pointer, line: line, column: column, byteOffset: error.byteOffset))
+        let file = try RuleFile(
+            bytes: RuleFile.blankingByteOrderMark(bytes), file: fileName, what: "message catalog",
+            code: .catalogInvalidEntry, syntaxCode: .catalogSyntax, duplicateKeyCode: .catalogDuplicateKey,
+            maxDepth: limits.maxDepth)
+        guard file.document.kind(file.root.node) == .object else {
+            throw file.problem("a catalog file must hold one JSON object", at: file.root, code: .catalogSyntax)
         }
-        guard case .object(let members) = root else {
-            throw problem(.catalogSyntax, "a catalog file must hold one JSON object", pointer: [], offset: 0)
+        let members = try file.members(of: file.root, allowing: Self.topLevelKeys)
+        let tag = try declaredLocale(members, in: file)
+        guard let fallback = members.last(where: { $0.key == "fallback" })?.value else {
+            throw file.missing("fallback", of: file.root, code: .catalogMissingFallback)
         }
-        let tag = try declaredLocale(members)
-        guard let fallbackMember = members.first(where: { $0.key == "fallback" }) else {
-            throw problem(
-                .catalogMissingFallback, "the catalog has no generic \"fallback\" message", pointer: ["fallback"],
-                offset: 0)
-        }
-        var messages = MessageCatalog.LocaleMessages(
-            tag: tag, fallback: try entry(fallbackMember.value, pointer: ["fallback"], offset: fallbackMember.keyOffset)
-        )
+        var messages = MessageCatalog.LocaleMessages(tag: tag, fallback: try entry(fallback, in: file))
         for member in members {
-            guard Self.topLevelKeys.contains(member.key) else {
-                throw problem(
-                    .catalogInvalidEntry,
-                    "unknown key \"\(member.key)\" (expected locale, description, fallback, codes, statuses, problemTypes)",
-                    pointer: [member.key], offset: member.keyOffset)
-            }
             switch member.key {
             case "description":
-                guard case .string = member.value else {
-                    throw problem(
-                        .catalogInvalidEntry, "\"description\" must be a string", pointer: [member.key],
-                        offset: member.keyOffset)
-                }
+                _ = try file.string(member.value)
             case "codes":
-                for (key, entry) in try section(member) {
-                    messages.codes[try codeKey(key.key, offset: key.keyOffset)] = entry
+                for (key, entry) in try section(member.value, in: file) {
+                    messages.codes[try codeKey(key, in: file)] = entry
                 }
             case "statuses":
-                for (key, entry) in try section(member) {
-                    let pointer = ["statuses", key.key]
-                    switch try statusKey(key.key, offset: key.keyOffset) {
+                for (key, entry) in try section(member.value, in: file) {
+                    switch try statusKey(key, in: file) {
                     case .status(let status):
                         guard messages.statuses.updateValue(entry, forKey: status) == nil else {
-                            throw problem(
-                                .catalogDuplicateKey, "status \(status) is listed twice", pointer: pointer,
-                                offset: key.keyOffset)
+                            throw file.problem(
+                                "status \(status) is listed twice", at: file.key(of: key), code: .catalogDuplicateKey)
                         }
                     case .statusClass(let digit):
                         guard messages.statusClasses.updateValue(entry, forKey: digit) == nil else {
-                            throw problem(
-                                .catalogDuplicateKey, "status class \(digit)xx is listed twice", pointer: pointer,
-                                offset: key.keyOffset)
+                            throw file.problem(
+                                "status class \(digit)xx is listed twice", at: file.key(of: key),
+                                code: .catalogDuplicateKey)
                         }
                     default: break
                     }
                 }
             case "problemTypes":
-                for (key, entry) in try section(member) {
-                    messages.problemTypes[try problemTypeKey(key.key, offset: key.keyOffset)] = entry
+                for (key, entry) in try section(member.value, in: file) {
+                    messages.problemTypes[try problemTypeKey(key, in: file)] = entry
                 }
             default: break
             }
@@ -174,53 +151,58 @@ struct CatalogFileLoader {
         return messages
     }
 
-    private func declaredLocale(_ members: [MessageJSON.Member]) throws(SanitizeError) -> String {
+    private func declaredLocale(_ members: [(key: String, value: RuleFile.Value)], in file: RuleFile)
+        throws(SanitizeError) -> String
+    {
         let baseName = String(((fileName as NSString).lastPathComponent as NSString).deletingPathExtension)
-        guard let member = members.first(where: { $0.key == "locale" }), case .string(let tag) = member.value else {
-            throw problem(
-                .catalogLocale, "the catalog needs a \"locale\" string naming its locale (\"\(baseName)\")",
-                pointer: ["locale"], offset: 0)
+        let need = "the catalog needs a \"locale\" string naming its locale (\"\(baseName)\")"
+        guard let value = members.last(where: { $0.key == "locale" })?.value else {
+            var error = file.missing("locale", of: file.root, code: .catalogLocale)
+            error.reason = need
+            throw error
+        }
+        guard let tag = file.document.string(value.node) else {
+            throw file.problem(need, at: value, code: .catalogLocale)
         }
         guard LocaleFallback.truncations(of: tag).first == tag.lowercased().replacingOccurrences(of: "_", with: "-"),
             !tag.contains("_")
         else {
-            throw problem(
-                .catalogLocale, "\"\(tag)\" is not a BCP 47 language tag such as en or es-MX", pointer: ["locale"],
-                offset: member.keyOffset)
+            throw file.problem(
+                "\"\(tag)\" is not a BCP 47 language tag such as en or es-MX", at: value, code: .catalogLocale)
         }
         guard tag.lowercased() == baseName.lowercased() else {
-            throw problem(
-                .catalogLocale, "the locale \"\(tag)\" does not match the file name \(baseName).json",
-                pointer: ["locale"],
-                offset: member.keyOffset)
+            throw file.problem(
+                "the locale \"\(tag)\" does not match the file name \(baseName).json", at: value, code: .catalogLocale)
         }
         return tag
     }
 
-    private func section(_ member: MessageJSON.Member) throws(SanitizeError) -> [(MessageJSON.Member, MessageEntry)] {
-        guard case .object(let entries) = member.value else {
-            throw problem(
-                .catalogInvalidEntry, "\"\(member.key)\" must be an object of messages", pointer: [member.key],
-                offset: member.keyOffset)
+    /// The messages of a section (`codes`, `statuses`, `problemTypes`): each member's value,
+    /// checked, with the member (its key is read by the caller).
+    private func section(_ value: RuleFile.Value, in file: RuleFile) throws(SanitizeError)
+        -> [(RuleFile.Value, MessageEntry)]
+    {
+        var result: [(RuleFile.Value, MessageEntry)] = []
+        for member in try file.members(of: value, allowing: nil) {
+            result.append((member.value, try entry(member.value, in: file)))
         }
-        return try entries.map { (item) throws(SanitizeError) in
-            (item, try entry(item.value, pointer: [member.key, item.key], offset: item.keyOffset))
-        }
+        return result
     }
 
-    private func codeKey(_ key: String, offset: Int) throws(SanitizeError) -> String {
+    private func codeKey(_ member: RuleFile.Value, in file: RuleFile) throws(SanitizeError) -> String {
+        let key = member.pointer.tokens.last ?? ""
         guard (1...MessageLimits.maxServerCodeBytes).contains(key.utf8.count),
             !key.unicodeScalars.contains(where: { $0.properties.isWhitespace || MessageTemplate.isForbidden($0) })
         else {
-            throw problem(
-                .catalogInvalidEntry,
+            throw file.problem(
                 "a code must be 1 to \(MessageLimits.maxServerCodeBytes) bytes without spaces or controls",
-                pointer: ["codes", key], offset: offset)
+                at: file.key(of: member))
         }
         return key
     }
 
-    private func statusKey(_ key: String, offset: Int) throws(SanitizeError) -> MessageSelector {
+    private func statusKey(_ member: RuleFile.Value, in file: RuleFile) throws(SanitizeError) -> MessageSelector {
+        let key = member.pointer.tokens.last ?? ""
         let bytes = Array(key.utf8)
         if bytes.count == 3, bytes[1] | 0x20 == UInt8(ascii: "x"), bytes[2] | 0x20 == UInt8(ascii: "x"),
             bytes[0] == UInt8(ascii: "4") || bytes[0] == UInt8(ascii: "5")
@@ -230,41 +212,37 @@ struct CatalogFileLoader {
         guard bytes.count == 3, bytes.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
             let status = Int(key), (100...599).contains(status)
         else {
-            throw problem(
-                .catalogInvalidEntry, "a status key must be a code from 100 to 599, 4xx or 5xx",
-                pointer: ["statuses", key],
-                offset: offset)
+            throw file.problem("a status key must be a code from 100 to 599, 4xx or 5xx", at: file.key(of: member))
         }
         return .status(status)
     }
 
-    private func problemTypeKey(_ key: String, offset: Int) throws(SanitizeError) -> String {
+    private func problemTypeKey(_ member: RuleFile.Value, in file: RuleFile) throws(SanitizeError) -> String {
+        let key = member.pointer.tokens.last ?? ""
         guard ProblemDetails.isProblemTypeURI(key) else {
-            throw problem(
-                .catalogInvalidEntry,
+            throw file.problem(
                 "a problem type must be a URI of 1 to \(MessageLimits.maxKeyBytes) bytes without spaces or controls, not about:blank",
-                pointer: ["problemTypes", key], offset: offset)
+                at: file.key(of: member))
         }
         return key
     }
 
     /// A message: a string, or a list of alternatives whose last one has no placeholders.
-    private func entry(_ value: MessageJSON.Value, pointer: [String], offset: Int) throws(SanitizeError) -> MessageEntry {
+    private func entry(_ value: RuleFile.Value, in file: RuleFile) throws(SanitizeError) -> MessageEntry {
+        let document = file.document
         var texts: [String] = []
-        switch value {
-        case .string(let text): texts = [text]
-        case .array(let items) where (1...Self.maxAlternatives).contains(items.count):
-            for item in items {
-                guard case .string(let text) = item else {
-                    throw problem(
-                        .catalogInvalidEntry, "every alternative must be a string", pointer: pointer, offset: offset)
+        if let text = document.string(value.node) {
+            texts = [text]
+        } else if document.kind(value.node) == .array, (1...Self.maxAlternatives).contains(document.count(value.node)) {
+            for item in try file.elements(value) {
+                guard let text = document.string(item.node) else {
+                    throw file.problem("every alternative must be a string", at: item)
                 }
                 texts.append(text)
             }
-        default:
-            throw problem(
-                .catalogInvalidEntry, "a message must be a string or a list of 1 to \(Self.maxAlternatives) strings",
-                pointer: pointer, offset: offset)
+        } else {
+            throw file.problem(
+                "a message must be a string or a list of 1 to \(Self.maxAlternatives) strings", at: value)
         }
         var alternatives: [MessageTemplate] = []
         for text in texts {
@@ -273,29 +251,19 @@ struct CatalogFileLoader {
             } catch {
                 switch error {
                 case .unknownPlaceholder(let name):
-                    throw problem(
-                        .catalogUnknownPlaceholder,
+                    throw file.problem(
                         "unknown placeholder {\(name)} (allowed: \(MessagePlaceholder.allCases.map { "{\($0.rawValue)}" }.joined(separator: ", ")))",
-                        pointer: pointer, offset: offset)
+                        at: value, code: .catalogUnknownPlaceholder)
                 case .invalid(let reason):
-                    throw problem(.catalogInvalidEntry, reason, pointer: pointer, offset: offset)
+                    throw file.problem(reason, at: value)
                 }
             }
         }
         if let last = alternatives.last, last.hasPlaceholders {
-            throw problem(
-                .catalogInvalidEntry,
+            throw file.problem(
                 "the last alternative shows a response value; add a last alternative without placeholders for when the value is absent",
-                pointer: pointer, offset: offset)
+                at: value)
         }
         return MessageEntry(alternatives: alternatives)
-    }
-
-    private func problem(_ code: SanitizeError.Code, _ reason: String, pointer: [String], offset: Int) -> SanitizeError
-    {
-        let (line, column) = MessageJSON.lineAndColumn(of: offset, in: bytes)
-        return SanitizeError(
-            code, reason,
-            at: .init(file: fileName, pointer: MessageJSON.pointer(pointer), line: line, column: column))
     }
 }

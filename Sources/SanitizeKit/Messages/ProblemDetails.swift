@@ -50,20 +50,32 @@ package struct ProblemDetails: Sendable, Hashable {
         _ body: some Collection<UInt8>, codeFields: [CodeField] = CodeField.defaults, limits: MessageLimits = .default
     ) -> ProblemDetails? {
         guard body.count <= limits.maxBodyBytes,
-            let root = try? MessageJSON.parse(body as? [UInt8] ?? Array(body), maxDepth: limits.maxDepth),
-            case .object = root
+            let document = try? JSONDocument(
+                parsing: RuleFile.blankingByteOrderMark(body as? [UInt8] ?? Array(body)),
+                limits: JSONLimits(maxDepth: limits.maxDepth)),
+            document.kind(document.root) == .object
         else { return nil }
         var details = ProblemDetails()
-        if case .string(let type)? = root["type"], isProblemTypeURI(type) { details.type = type }
-        if case .number(let text)? = root["status"], let status = Int(text), (100...599).contains(status) {
+        if let node = document.member("type", of: document.root), let type = document.string(node),
+            isProblemTypeURI(type)
+        {
+            details.type = type
+        }
+        if let node = document.member("status", of: document.root), let text = document.numberText(node),
+            let status = Int(text), (100...599).contains(status)
+        {
             details.status = status
         }
-        details.code = codeFields.lazy.compactMap { $0.value(in: root).flatMap(Self.codeText) }.first
-        details.values.retryAfterSeconds =
-            retryAfterFields.lazy.compactMap { $0.value(in: root).flatMap(Self.wholeNumber) }.first
-        details.values.field = fieldFields.lazy.compactMap { $0.value(in: root).flatMap(Self.shortString) }.first
-        details.values.requestId =
-            requestIdFields.lazy.compactMap { $0.value(in: root).flatMap(Self.shortString) }.first
+        func first<T>(_ fields: [CodeField], _ read: (JSONDocument, Int) -> T?) -> T? {
+            for field in fields {
+                if let node = field.value(in: document), let value = read(document, node) { return value }
+            }
+            return nil
+        }
+        details.code = first(codeFields, Self.codeText)
+        details.values.retryAfterSeconds = first(retryAfterFields, Self.wholeNumber)
+        details.values.field = first(fieldFields, Self.shortString)
+        details.values.requestId = first(requestIdFields, Self.shortString)
         return details
     }
 
@@ -75,38 +87,28 @@ package struct ProblemDetails: Sendable, Hashable {
     }
 
     /// A code: a string of 1 to 128 bytes without controls, or an integer as decimal text.
-    private static func codeText(_ value: MessageJSON.Value) -> String? {
-        switch value {
-        case .string(let text):
+    private static func codeText(_ document: JSONDocument, _ node: Int) -> String? {
+        if let text = document.string(node) {
             guard (1...MessageLimits.maxServerCodeBytes).contains(text.utf8.count),
                 !text.unicodeScalars.contains(where: MessageTemplate.isForbidden)
             else { return nil }
             return text
-        case .number(let text):
-            guard text.utf8.count <= 20, let number = Int(text) else { return nil }
-            return String(number)
-        default:
-            return nil
         }
+        guard let text = document.numberText(node), text.utf8.count <= 20, let number = Int(text) else { return nil }
+        return String(number)
     }
 
     /// A non-negative whole number, from a JSON number or a string of digits.
-    private static func wholeNumber(_ value: MessageJSON.Value) -> Int? {
-        let text: String
-        switch value {
-        case .number(let number): text = number
-        case .string(let string): text = string
-        default: return nil
-        }
-        guard (1...10).contains(text.utf8.count),
+    private static func wholeNumber(_ document: JSONDocument, _ node: Int) -> Int? {
+        guard let text = document.numberText(node) ?? document.string(node), (1...10).contains(text.utf8.count),
             text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
         else { return nil }
         return Int(text)
     }
 
     /// A string short enough to be a candidate value (it is checked again when shown).
-    private static func shortString(_ value: MessageJSON.Value) -> String? {
-        guard case .string(let text) = value, text.utf8.count <= MessageValues.maxValueBytes else { return nil }
+    private static func shortString(_ document: JSONDocument, _ node: Int) -> String? {
+        guard let text = document.string(node), text.utf8.count <= MessageValues.maxValueBytes else { return nil }
         return text
     }
 }

@@ -156,10 +156,30 @@ public struct RecordFilter: Sendable {
     /// - Throws: ``SanitizeError`` `configuration` for an unknown key (its pointer and the keys
     ///   allowed) or a bad step.
     public static func policy(fromJSON text: String) throws(SanitizeError) -> RecordFilter {
-        let file = try RuleFile(bytes: Array(text.utf8), file: nil, what: "filter policy file")
+        try policy(fromJSON: Array(text.utf8), file: nil)
+    }
+
+    /// Reads a filter policy file from its bytes (so that bad UTF-8 is refused, not repaired).
+    /// - Parameters:
+    ///   - bytes: the file's bytes.
+    ///   - file: its path for error locations.
+    /// - Returns: a filter without a contract that applies those steps to every string.
+    /// - Throws: ``SanitizeError`` as `policy(fromJSON:)` does, naming the file, the
+    ///   pointer, the line and the column.
+    package static func policy(fromJSON bytes: [UInt8], file path: String?) throws(SanitizeError) -> RecordFilter {
+        let file = try RuleFile(bytes: bytes, file: path, what: "filter policy file")
         var steps: [SanitizeStep] = []
         for (key, value) in try file.members(of: file.root, allowing: ["$comment", "stringSteps"]) where key == "stringSteps" {
-            steps = try SanitizeStep.list(file.tree(value))
+            // A list of steps, or a single step (as `x-sanitize` accepts).
+            let isList = file.document.kind(value.node) == .array
+            steps = []
+            for (index, item) in (isList ? try file.elements(value) : [value]).enumerated() {
+                do {
+                    steps.append(try SanitizeStep(file.tree(item)))
+                } catch {
+                    throw file.problem(isList ? "x-sanitize step \(index): \(error.reason)" : error.reason, at: item, code: error.code)
+                }
+            }
         }
         return RecordFilter(stringSteps: steps)
     }

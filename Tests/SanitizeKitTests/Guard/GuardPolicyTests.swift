@@ -107,8 +107,8 @@ struct GuardPolicyTests {
         ),
         (#"{"version": 1, "headers": {"maxTotalBytes": 0}}"#, "/headers/maxTotalBytes", "between 1 and"),
         (#"{"version": 1, "headers": {"maxCount": 99999999}}"#, "/headers/maxCount", "between 1 and"),
-        (#"{"version": 1, "headers": []}"#, "/headers", "expected"),
-        ("not json", "", "not valid JSON"),
+        (#"{"version": 1, "headers": []}"#, "/headers", "must be an object"),
+        (#"{"version": 1, "transport": {"loopback": "deny", "loopback": "allow-http"}}"#, "/transport/loopback", "duplicate key"),
     ]
 
     @Test("a broken policy is an error naming the file and the key", arguments: broken)
@@ -126,6 +126,41 @@ struct GuardPolicyTests {
             #expect(error.location?.pointer == entry.1, "\(entry.0): \(error)")
             #expect(error.reason.contains(entry.2), "\(entry.0): \(error.reason)")
         }
+    }
+
+    @Test(
+        "a policy file that is not strict JSON is policy-invalid, naming the file, line and column",
+        arguments: [("not json", 1, 2), ("{\n  \"version\": 1,\n}", 3, 1), ("{\"version\": 1, \"headers\": {}", 1, 29)])
+    func notJSON(text: String, line: Int, column: Int) throws {
+        let error = try #require(throws: SanitizeError.self) { try GuardPolicy.decode(Data(text.utf8), file: "guard.json") }
+        #expect(error.code == .policyInvalid)
+        #expect(error.location == .init(file: "guard.json", line: line, column: column, byteOffset: error.location?.byteOffset))
+        #expect(error.reason.hasPrefix("not a guard policy file: "), "\(error)")
+    }
+
+    @Test("a value the guard cannot use is located in the file by line and column")
+    func compileErrorLocated() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("guard-policy-\(UUID().uuidString).json")
+        try Data("{\n  \"version\": 1,\n  \"credentials\": {\"allowedBaseURLs\": [\"ftp://x.example\"]}\n}".utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let error = try #require(throws: SanitizeError.self) { try RequestGuard(contentsOf: file) }
+        #expect(error.code == .policyInvalid)
+        #expect(error.location == .init(file: file.path, pointer: "/credentials/allowedBaseURLs/0", line: 3, column: 39, byteOffset: 56))
+    }
+
+    @Test("the Decodable conformance reads through the same reader: same policy, same errors")
+    func decodableConformance() throws {
+        let example = try Data(contentsOf: Self.rulesDirectory.appendingPathComponent("guard-example.json"))
+        #expect(try JSONDecoder().decode(GuardPolicy.self, from: example) == GuardPolicy.decode(example))
+        let error = try #require(throws: DecodingError.self) {
+            try JSONDecoder().decode(GuardPolicy.self, from: Data(#"{"version": 1, "transport": {"loopbak": "deny"}}"#.utf8))
+        }
+        guard case .dataCorrupted(let context) = error else {
+            Issue.record("\(error)")
+            return
+        }
+        #expect(context.debugDescription.contains("at /transport/loopbak: unknown key \"loopbak\""), "\(context.debugDescription)")
+        #expect((context.underlyingError as? SanitizeError)?.code == .policyInvalid)
     }
 
     @Test("a missing policy file is an io error naming the file")

@@ -94,7 +94,8 @@ struct RuleFileTests {
         let error = try #require(throws: SanitizeError.self) { try file.string(characters) }
         #expect(error.location == .init(file: "strip-sets.json", pointer: "/sets/sql/characters", line: 3, column: 27, byteOffset: 40))
         let missing = try #require(throws: SanitizeError.self) { try file.required("sequences", in: [], of: sql.value) }
-        #expect(missing.reason == "\"/sets/sql\" needs \"sequences\"")
+        #expect(missing.reason == "required key \"sequences\" is missing from \"/sets/sql\"")
+        #expect(missing.location?.pointer == "/sets/sql/sequences")
         #expect(missing.location?.line == 3 && missing.location?.column == 12)
     }
 

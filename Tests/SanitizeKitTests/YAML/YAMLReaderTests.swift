@@ -104,6 +104,18 @@ struct YAMLReaderTests {
         #expect(throws: SanitizeError.self) { try YAMLReader.read(yaml, limits: JSONLimits(maxDepth: 100)) }
     }
 
+    /// Error pointers escape keys by Unicode scalar (`JSONPointer.escape`): a `~` before a
+    /// combining mark is one Swift `Character`, and a `Character`-wise replace would miss it.
+    @Test func errorPointersEscapeEveryTilde() {
+        let yaml = "\"a~\u{301}/b\":\n  1: x\n"
+        do {
+            let value = try YAMLReader.read(yaml)
+            Issue.record("read as \(value.jsonText)")
+        } catch {
+            #expect(error.location?.pointer == "/a~0\u{301}~1b", "\(error)")
+        }
+    }
+
     @Test func invalidUTF8IsRefused() {
         #expect(throws: SanitizeError.self) { try YAMLReader.read([0x61, 0x3A, 0x20, 0xFF]) }
     }
