@@ -24,9 +24,9 @@ extension Contract {
     /// - Parameters:
     ///   - stepLists: every value of ``stepValues()``, compiled.
     ///   - limits: the record parser's limits.
-    /// - Returns: the check and the storage it points into, or `nil` when the contract uses a
-    ///   keyword the check does not read.
-    func shapeCheck(stepLists: [JSONValue: [SanitizeStep]], limits: JSONLimits) -> (check: ShapeCheck, storage: ShapeCheck.Storage)? {
+    /// - Returns: the check (which owns its tables), or `nil` when the contract uses a keyword
+    ///   the check does not read.
+    func shapeCheck(stepLists: [JSONValue: [SanitizeStep]], limits: JSONLimits) -> ShapeCheck? {
         ShapeCheck.build(program: program, stepLists: stepLists, limits: limits)
     }
 }

@@ -34,7 +34,13 @@ struct Annotations {
 }
 
 /// Walks one instance against a compiled buffers.program. Never throws: failures become violations.
+///
+/// It owns no memory: it exists only inside ``with(buffers:document:failFast:sink:_:)``, which
+/// lends it the program's tables (owned by ``ProgramBuffers``, held in `buffers` for the call)
+/// and the document's nodes and text (owned by ``JSONDocument``, pinned by
+/// ``JSONDocument/withReadView(_:)`` for the call) as plain pointers.
 struct Evaluator {
+    /// Base pointers of `buffers`' tables, lent for the call.
     let schemas: UnsafeBufferPointer<CompiledSchema>
     let checks: UnsafeBufferPointer<Check>
     let lists: UnsafeBufferPointer<Int32>

@@ -1,9 +1,12 @@
 /// The hot tables of a ``ContractProgram`` copied once into memory that the evaluator reads
 /// through plain pointers, so walking checks costs no reference counting.
 ///
-/// `@unchecked Sendable`: the memory is written only in `init`, never changed afterwards, and
-/// freed in `deinit`; readers only read. Every evaluator that holds these pointers lives inside
-/// a call that keeps the owning ``Contract`` (and so this object) alive.
+/// This object owns every buffer below: each is allocated in `init` (by ``copy(_:)``), never
+/// changed afterwards, and freed in `deinit`. Readers borrow: an ``Evaluator`` exists only
+/// inside ``Evaluator/with(buffers:document:failFast:sink:_:)``, holds this object for that
+/// call and reads the buffers through it (or through copies of their base pointers made there).
+///
+/// `@unchecked Sendable`: nothing is written after `init`; readers only read.
 final class ProgramBuffers: @unchecked Sendable {
     /// The whole program, for the colder tables (reached through this object, never copied).
     let program: ContractProgram
@@ -122,21 +125,32 @@ final class ProgramBuffers: @unchecked Sendable {
         return bytesEqual(constantBytes.baseAddress! + span.start, bytes.baseAddress!, count: span.count)
     }
 
-    static func copy<T>(_ values: [T]) -> UnsafeBufferPointer<T> {
+    /// A new buffer holding `values`, owned by this object (freed in `deinit`). Only plain
+    /// values (no references, nothing to deinitialize) are copied, so freeing is all `deinit`
+    /// has to do.
+    private static func copy<T>(_ values: [T]) -> UnsafeBufferPointer<T> {
+        precondition(_isPOD(T.self), "ProgramBuffers holds plain values only")
         let memory = UnsafeMutableBufferPointer<T>.allocate(capacity: max(values.count, 1))
         _ = memory.initialize(from: values)
         return UnsafeBufferPointer(rebasing: memory[0..<values.count])
     }
 
+    /// Frees a buffer made by ``copy(_:)``.
+    private static func free<T>(_ buffer: UnsafeBufferPointer<T>) {
+        UnsafeMutablePointer(mutating: buffer.baseAddress)?.deallocate()
+    }
+
     deinit {
-        for buffer in [UnsafeMutableRawPointer(mutating: schemas.baseAddress), UnsafeMutableRawPointer(mutating: checks.baseAddress),
-            UnsafeMutableRawPointer(mutating: lists.baseAddress), UnsafeMutableRawPointer(mutating: fastBounds.baseAddress),
-            UnsafeMutableRawPointer(mutating: keyBytes.baseAddress), UnsafeMutableRawPointer(mutating: keySpans.baseAddress),
-            UnsafeMutableRawPointer(mutating: shapes.baseAddress), UnsafeMutableRawPointer(mutating: hashes.baseAddress),
-            UnsafeMutableRawPointer(mutating: constantSpans.baseAddress), UnsafeMutableRawPointer(mutating: constantBytes.baseAddress),
-            UnsafeMutableRawPointer(mutating: patterns.baseAddress)]
-        {
-            buffer?.deallocate()
-        }
+        Self.free(schemas)
+        Self.free(checks)
+        Self.free(lists)
+        Self.free(fastBounds)
+        Self.free(keyBytes)
+        Self.free(keySpans)
+        Self.free(constantSpans)
+        Self.free(constantBytes)
+        Self.free(patterns)
+        Self.free(shapes)
+        Self.free(hashes)
     }
 }

@@ -4,13 +4,13 @@ extension ShapeCheck {
     /// - Parameters:
     ///   - steps: the policy's steps.
     ///   - limits: the record parser's limits.
-    /// - Returns: the check and the storage it points into.
-    static func build(policySteps steps: [SanitizeStep], limits: JSONLimits) -> (check: ShapeCheck, storage: Storage) {
+    /// - Returns: the check, which owns its tables.
+    static func build(policySteps steps: [SanitizeStep], limits: JSONLimits) -> ShapeCheck {
         var policy = Node()  // node 1, the root: any value; members and elements are node 1 again
         policy.openMembers = 1
         policy.items = 1
         policy.steps = steps.isEmpty ? -1 : 0
-        let storage = Storage(nodes: [Node(), policy], properties: [], patterns: [], stepLists: steps.isEmpty ? [] : [steps])
-        return (ShapeCheck(storage, limits: limits), storage)
+        return ShapeCheck(
+            nodes: [Node(), policy], properties: [], patterns: [], stepLists: steps.isEmpty ? [] : [steps], limits: limits)
     }
 }

@@ -13,16 +13,15 @@ extension ShapeCheck {
     ///     `x-sanitize` as an annotation (for plain validation, where no step runs) instead of
     ///     as steps that must leave each value as it is.
     ///   - limits: the record parser's limits.
-    /// - Returns: the check and the storage it points into.
+    /// - Returns: the check, which owns its tables.
     static func build(
         program: ContractProgram, stepLists: [JSONValue: [SanitizeStep]]?, limits: JSONLimits
-    ) -> (check: ShapeCheck, storage: Storage)? {
+    ) -> ShapeCheck? {
         var builder = ShapeCheckBuilder(program: program, stepLists: stepLists)
         guard builder.add(program.root, depth: 0) == 1 else { return nil }
-        let storage = Storage(
+        return ShapeCheck(
             nodes: builder.nodes, properties: builder.properties, enumStrings: builder.enumStrings, patterns: builder.patterns,
-            stepLists: builder.lists)
-        return (ShapeCheck(storage, limits: limits), storage)
+            stepLists: builder.lists, limits: limits)
     }
 }
 

@@ -19,10 +19,12 @@
 /// strings, annotations and `x-sanitize` (see ``build(program:stepLists:limits:)``, which reads the compiled contract), and for policies
 /// (``build(policySteps:limits:)``).
 ///
-/// A plain value with raw pointers, so that copying it and reading it from several threads
-/// costs no reference counting; ``Storage`` owns what the pointers point at and must outlive
-/// every copy.
-struct ShapeCheck: @unchecked Sendable {
+/// One owner for every table the check reads: this object allocates them in `init`, never
+/// changes them afterwards and frees them in `deinit` (so it may be read from several threads
+/// at once). ``passes(_:)`` lends them to a ``ShapeScan`` as plain base pointers for the
+/// duration of the call only, so that the scan costs no reference counting; nothing else holds
+/// a pointer into them.
+final class ShapeCheck: @unchecked Sendable {
     /// One schema, reduced to what the check reads.
     struct Node {
         /// ``TypeBits`` of the types allowed; 0 for the `false` schema.
@@ -62,103 +64,118 @@ struct ShapeCheck: @unchecked Sendable {
 
     /// One named property of an object node.
     struct Property {
-        var name: UnsafeRawBufferPointer
+        /// The name's bytes: `nameCount` bytes of the check's name buffer from `nameStart`.
+        var nameStart: Int
+        var nameCount: Int
         var node: Int
         /// The name has no quote, backslash or control byte, so a record's key that holds the
         /// same bytes between quotes is this name (no escape can hide in it).
         var isPlain: Bool
     }
 
-    /// Owns the memory the check's pointers point at.
-    final class Storage: @unchecked Sendable {
-        let nodes: UnsafeMutableBufferPointer<Node>
-        let properties: UnsafeMutableBufferPointer<Property>
-        let names: UnsafeMutableRawBufferPointer
-        let patterns: [PCRE2Pattern]
-        let unretainedPatterns: UnsafeMutableBufferPointer<Unmanaged<PCRE2Pattern>>
-        let enumStrings: UnsafeMutableBufferPointer<UnsafeRawBufferPointer>
-        let enumBytes: UnsafeMutableRawBufferPointer
-        let stepLists: UnsafeMutableBufferPointer<[SanitizeStep]>
-        /// How many of `stepLists` are initialized (the buffer has room for one when none are).
-        let stepListCount: Int
-        let guards: UnsafeMutableBufferPointer<ASCIIStepGuard>
-
-        init(
-            nodes: [Node], properties: [(name: [UInt8], node: Int)], enumStrings: [[UInt8]] = [], patterns: [PCRE2Pattern],
-            stepLists: [[SanitizeStep]]
-        ) {
-            self.nodes = Self.copy(nodes)
-            names = .allocate(byteCount: max(1, properties.reduce(0) { $0 + $1.name.count }), alignment: 8)
-            var offset = 0
-            var entries: [Property] = []
-            for property in properties {
-                let name = UnsafeMutableRawBufferPointer(rebasing: names[offset..<offset + property.name.count])
-                name.copyBytes(from: property.name)
-                let isPlain = !property.name.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
-                entries.append(Property(name: UnsafeRawBufferPointer(name), node: property.node, isPlain: isPlain))
-                offset += property.name.count
-            }
-            self.properties = Self.copy(entries)
-            enumBytes = .allocate(byteCount: max(1, enumStrings.reduce(0) { $0 + $1.count }), alignment: 8)
-            var enumOffset = 0
-            var strings: [UnsafeRawBufferPointer] = []
-            for string in enumStrings {
-                let bytes = UnsafeMutableRawBufferPointer(rebasing: enumBytes[enumOffset..<enumOffset + string.count])
-                bytes.copyBytes(from: string)
-                strings.append(UnsafeRawBufferPointer(bytes))
-                enumOffset += string.count
-            }
-            self.enumStrings = Self.copy(strings)
-            self.patterns = patterns
-            unretainedPatterns = Self.copy(patterns.map { Unmanaged.passUnretained($0) })
-            self.stepLists = Self.copy(stepLists)
-            stepListCount = stepLists.count
-            guards = Self.copy(stepLists.map(ASCIIStepGuard.init))
-        }
-
-        deinit {
-            nodes.deallocate()
-            properties.deallocate()
-            names.deallocate()
-            enumStrings.deallocate()
-            enumBytes.deallocate()
-            unretainedPatterns.deallocate()
-            stepLists.baseAddress!.deinitialize(count: stepListCount)
-            stepLists.deallocate()
-            guards.deallocate()
-        }
-
-        private static func copy<T>(_ values: [T]) -> UnsafeMutableBufferPointer<T> {
-            let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: max(1, values.count))
-            _ = buffer.initialize(from: values)
-            return buffer
-        }
-    }
-
-    let nodes: UnsafePointer<Node>
-    let properties: UnsafePointer<Property>
-    let enumStrings: UnsafePointer<UnsafeRawBufferPointer>
-    let patterns: UnsafePointer<Unmanaged<PCRE2Pattern>>
-    let stepLists: UnsafePointer<[SanitizeStep]>
-    let guards: UnsafePointer<ASCIIStepGuard>
+    /// The tables, each allocated once (at least one element) and owned by this object.
+    private let nodes: UnsafeMutableBufferPointer<Node>
+    private let properties: UnsafeMutableBufferPointer<Property>
+    /// Every property's name, back to back.
+    private let names: UnsafeMutableBufferPointer<UInt8>
+    /// Per enumerated string: where its bytes are in `enumBytes`.
+    private let enumStrings: UnsafeMutableBufferPointer<Range<Int>>
+    private let enumBytes: UnsafeMutableBufferPointer<UInt8>
+    /// The compiled patterns, held here; `unretainedPatterns` lets the scan match without
+    /// reference counting.
+    private let patterns: [PCRE2Pattern]
+    private let unretainedPatterns: UnsafeMutableBufferPointer<Unmanaged<PCRE2Pattern>>
+    private let stepLists: UnsafeMutableBufferPointer<[SanitizeStep]>
+    /// How many of `stepLists` are initialized (the buffer has room for one when none are).
+    private let stepListCount: Int
+    private let guards: UnsafeMutableBufferPointer<ASCIIStepGuard>
     /// The deepest nesting checked; deeper records go to the general path (which has the
     /// parser's own limit), so the check's recursion stays shallow. The contract's evaluator
     /// descends no deeper than the schema and the record both go, so at 32 levels its stack
     /// budget (``StackBudget``) could refuse a record only on a thread with a stack of a few
     /// dozen KiB; the filter's workers have 8 MiB.
-    let maxDepth: Int
+    private let maxDepth: Int
     /// The parser's size limit: a longer record goes to the general path, which refuses it.
-    let maxBytes: Int
+    private let maxBytes: Int
 
-    init(_ storage: Storage, limits: JSONLimits) {
-        nodes = UnsafePointer(storage.nodes.baseAddress!)
-        properties = UnsafePointer(storage.properties.baseAddress!)
-        enumStrings = UnsafePointer(storage.enumStrings.baseAddress!)
-        patterns = UnsafePointer(storage.unretainedPatterns.baseAddress!)
-        stepLists = UnsafePointer(storage.stepLists.baseAddress!)
-        guards = UnsafePointer(storage.guards.baseAddress!)
+    init(
+        nodes: [Node], properties: [(name: [UInt8], node: Int)], enumStrings: [[UInt8]] = [], patterns: [PCRE2Pattern],
+        stepLists: [[SanitizeStep]], limits: JSONLimits
+    ) {
+        self.nodes = Self.copy(nodes)
+        var nameBytes: [UInt8] = []
+        var entries: [Property] = []
+        for property in properties {
+            let isPlain = !property.name.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
+            entries.append(Property(nameStart: nameBytes.count, nameCount: property.name.count, node: property.node, isPlain: isPlain))
+            nameBytes.append(contentsOf: property.name)
+        }
+        self.properties = Self.copy(entries)
+        names = Self.copy(nameBytes)
+        var bytes: [UInt8] = []
+        var ranges: [Range<Int>] = []
+        for string in enumStrings {
+            ranges.append(bytes.count..<bytes.count + string.count)
+            bytes.append(contentsOf: string)
+        }
+        self.enumStrings = Self.copy(ranges)
+        enumBytes = Self.copy(bytes)
+        self.patterns = patterns
+        unretainedPatterns = Self.copy(patterns.map { Unmanaged.passUnretained($0) })
+        self.stepLists = .allocate(capacity: max(1, stepLists.count))
+        _ = self.stepLists.initialize(from: stepLists)
+        stepListCount = stepLists.count
+        guards = Self.copy(stepLists.map(ASCIIStepGuard.init))
         maxDepth = min(limits.maxDepth, 32)
         maxBytes = limits.maxBytes
+    }
+
+    deinit {
+        nodes.deallocate()
+        properties.deallocate()
+        names.deallocate()
+        enumStrings.deallocate()
+        enumBytes.deallocate()
+        unretainedPatterns.deallocate()
+        stepLists.baseAddress!.deinitialize(count: stepListCount)
+        stepLists.deallocate()
+        guards.deallocate()
+    }
+
+    /// A new buffer (room for at least one element) holding `values`: plain values only
+    /// (nothing to deinitialize), so `deinit` only frees it.
+    private static func copy<T>(_ values: [T]) -> UnsafeMutableBufferPointer<T> {
+        precondition(_isPOD(T.self), "ShapeCheck copies plain values only")
+        let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: max(1, values.count))
+        _ = buffer.initialize(from: values)
+        return buffer
+    }
+
+    /// The tables as a ``ShapeScan`` reads them: base pointers lent by the check for the
+    /// duration of one ``ShapeCheck/passes(_:)`` call, never stored beyond it.
+    struct Tables {
+        let nodes: UnsafePointer<Node>
+        let properties: UnsafePointer<Property>
+        let names: UnsafePointer<UInt8>
+        let enumStrings: UnsafePointer<Range<Int>>
+        let enumBytes: UnsafePointer<UInt8>
+        let patterns: UnsafePointer<Unmanaged<PCRE2Pattern>>
+        let stepLists: UnsafePointer<[SanitizeStep]>
+        let guards: UnsafePointer<ASCIIStepGuard>
+        let maxDepth: Int
+
+        /// The bytes of property `property`'s name.
+        @inline(__always)
+        func name(of property: Property) -> UnsafeRawBufferPointer {
+            UnsafeRawBufferPointer(start: names + property.nameStart, count: property.nameCount)
+        }
+
+        /// The bytes of enumerated string `index`.
+        @inline(__always)
+        func enumString(_ index: Int) -> UnsafeRawBufferPointer {
+            let range = enumStrings[index]
+            return UnsafeRawBufferPointer(start: enumBytes + range.lowerBound, count: range.count)
+        }
     }
 
     /// Whether the record is certainly valid and left unchanged by every step (so that the
@@ -166,7 +183,12 @@ struct ShapeCheck: @unchecked Sendable {
     /// - Parameter record: one JSON text, the root schema being node 1.
     func passes(_ record: UnsafeRawBufferPointer) -> Bool {
         guard let base = record.baseAddress, record.count <= maxBytes else { return false }
-        var scan = ShapeScan(check: self, cursor: base.assumingMemoryBound(to: UInt8.self), end: base.assumingMemoryBound(to: UInt8.self) + record.count)
+        let tables = Tables(
+            nodes: nodes.baseAddress!, properties: properties.baseAddress!, names: names.baseAddress!,
+            enumStrings: enumStrings.baseAddress!, enumBytes: enumBytes.baseAddress!, patterns: unretainedPatterns.baseAddress!,
+            stepLists: stepLists.baseAddress!, guards: guards.baseAddress!, maxDepth: maxDepth)
+        let start = base.assumingMemoryBound(to: UInt8.self)
+        var scan = ShapeScan(check: tables, cursor: start, end: start + record.count)
         return scan.value(at: 1, depth: 0) && scan.cursor == scan.end
     }
 }

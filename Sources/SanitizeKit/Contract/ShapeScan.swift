@@ -1,8 +1,9 @@
 /// One pass of a ``ShapeCheck`` over a record's bytes: a recursive descent that checks each
 /// value against its schema node as it reads it. Every method returns `false` for "not sure"
-/// and the whole check then gives up; nothing here reports or allocates.
+/// and the whole check then gives up; nothing here reports or allocates. It lives only inside
+/// ``ShapeCheck/passes(_:)``, which lends it the check's tables.
 struct ShapeScan {
-    let check: ShapeCheck
+    let check: ShapeCheck.Tables
     var cursor: UnsafePointer<UInt8>
     let end: UnsafePointer<UInt8>
 
@@ -172,10 +173,7 @@ struct ShapeScan {
     private func isEnumerated(_ bytes: UnsafeRawBufferPointer, _ node: UnsafePointer<ShapeCheck.Node>) -> Bool {
         let first = node.pointee.firstEnum
         for index in first..<first + node.pointee.enumCount {
-            let candidate = check.enumStrings[index]
-            if candidate.count == bytes.count && bytesEqual(candidate.baseAddress!, bytes.baseAddress!, count: bytes.count) {
-                return true
-            }
+            if bytesEqual(check.enumString(index), bytes) { return true }
         }
         return false
     }
@@ -215,16 +213,14 @@ struct ShapeScan {
                     slot = expected
                 } else {
                     guard let key = readString() else { return false }  // an escape in the name
-                    if let found = Self.find(key.bytes, in: check.properties + first, count: propertyCount, from: expected) {
+                    if let found = find(key.bytes, in: check.properties + first, count: propertyCount, from: expected) {
                         slot = found
                     } else {
                         // A name the schema does not list: checked against `open`, if the schema allows it.
                         guard open >= 0, openCount < Self.maxOpenMembers else { return false }
                         if key.hasNonASCII && UTF8Validation.firstInvalidByteOffset(in: key.bytes) != nil { return false }
-                        for index in 0..<openCount where openNames[index].count == key.bytes.count {
-                            if bytesEqual(openNames[index].baseAddress!, key.bytes.baseAddress!, count: key.bytes.count) {
-                                return false  // a duplicate key
-                            }
+                        for index in 0..<openCount where bytesEqual(openNames[index], key.bytes) {
+                            return false  // a duplicate key
                         }
                         openNames[openCount] = key.bytes
                         openCount += 1
@@ -255,9 +251,9 @@ struct ShapeScan {
     /// name; otherwise leaves the cursor where it is.
     @inline(__always)
     private mutating func readKey(named property: ShapeCheck.Property) -> Bool {
-        let length = property.name.count
+        let length = property.nameCount
         guard property.isPlain, end - cursor >= length + 2, cursor[length + 1] == UInt8(ascii: "\""),
-            bytesEqual(cursor + 1, property.name.baseAddress!, count: length)
+            bytesEqual(cursor + 1, check.names + property.nameStart, count: length)
         else { return false }
         cursor += length + 2
         return true
@@ -265,14 +261,14 @@ struct ShapeScan {
 
     /// The slot of the property named `name`, trying slot `from` first.
     @inline(__always)
-    private static func find(
+    private func find(
         _ name: UnsafeRawBufferPointer, in properties: UnsafePointer<ShapeCheck.Property>, count: Int, from: Int
     ) -> Int? {
         let length = name.count
         var slot = from < count ? from : 0
         for _ in 0..<count {
-            let candidate = properties[slot].name
-            if candidate.count == length, bytesEqual(candidate.baseAddress!, name.baseAddress!, count: length) {
+            let candidate = properties[slot]
+            if candidate.nameCount == length, bytesEqual(check.names + candidate.nameStart, name.baseAddress!, count: length) {
                 return slot
             }
             slot = slot + 1 == count ? 0 : slot + 1
@@ -302,9 +298,7 @@ struct ShapeScan {
                     let start = cursor + 1
                     guard value(at: items, depth: depth) else { return false }
                     let bytes = UnsafeRawBufferPointer(start: start, count: cursor - 1 - start)
-                    for index in 0..<elements where seen[index].count == bytes.count {
-                        if bytesEqual(seen[index].baseAddress!, bytes.baseAddress!, count: bytes.count) { return false }
-                    }
+                    for index in 0..<elements where bytesEqual(seen[index], bytes) { return false }
                     seen[elements] = bytes
                 } else {
                     guard value(at: items, depth: depth) else { return false }

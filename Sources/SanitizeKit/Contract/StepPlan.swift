@@ -25,15 +25,11 @@ struct StepPlan: Sendable, Equatable {
 
         /// The plan node for the member name in `name`, if the plan has one.
         func plan(forMember name: UnsafeRawBufferPointer) -> Int? {
-            propertyBytes.withUnsafeBufferPointer { entries in
-                for entry in entries where entry.name.count == name.count {
-                    let equal = entry.name.withUnsafeBytes { candidate in
-                        bytesEqual(candidate.baseAddress!, name.baseAddress!, count: name.count)
-                    }
-                    if equal { return entry.plan }
-                }
-                return nil
+            let entries = propertyBytes.span
+            for index in entries.indices where entries[index].name.count == name.count {
+                if entries[index].name.withUnsafeBytes({ bytesEqual($0, name) }) { return entries[index].plan }
             }
+            return nil
         }
         /// The plan node for every array element.
         var items: Int?
@@ -58,30 +54,30 @@ struct StepPlan: Sendable, Equatable {
     ) {
         pending.removeAll(keepingCapacity: true)
         pending.append((0, document.root))
-        // Plan nodes are read in place (a copy of one would retain each of its collections).
-        nodes.withUnsafeBufferPointer { nodes in
-            while let (planIndex, node) = pending.popLast() {
-                for list in nodes[planIndex].lists { body(node, list) }
-                switch document.kind(node) {
-                case .object where !nodes[planIndex].propertyBytes.isEmpty:
-                    var child = node + 1
-                    for _ in 0..<document.count(node) {
-                        let value = child + 1
-                        if let next = document.withStringBytes(child, { nodes[planIndex].plan(forMember: $0) }) {
-                            pending.append((next, value))
-                        }
-                        child = document.after(value)
-                    }
-                case .array:
-                    guard let items = nodes[planIndex].items else { break }
+        // Plan nodes are read in place through a span (a copy of one would retain each of its
+        // collections).
+        let nodes = self.nodes.span
+        while let (planIndex, node) = pending.popLast() {
+            for list in nodes[planIndex].lists { body(node, list) }
+            switch document.kind(node) {
+            case .object where !nodes[planIndex].propertyBytes.isEmpty:
                 var child = node + 1
-                    for _ in 0..<document.count(node) {
-                        pending.append((items, child))
-                        child = document.after(child)
+                for _ in 0..<document.count(node) {
+                    let value = child + 1
+                    if let next = document.withStringBytes(child, { nodes[planIndex].plan(forMember: $0) }) {
+                        pending.append((next, value))
                     }
-                default:
-                    break
+                    child = document.after(value)
                 }
+            case .array:
+                guard let items = nodes[planIndex].items else { break }
+                var child = node + 1
+                for _ in 0..<document.count(node) {
+                    pending.append((items, child))
+                    child = document.after(child)
+                }
+            default:
+                break
             }
         }
     }

@@ -5,8 +5,6 @@
 /// and ``ContractValidator/validateQuickly(_:)``.
 struct ValidationShortcut: @unchecked Sendable {
     private let check: ShapeCheck
-    /// Owns the memory `check` points into.
-    private let storage: ShapeCheck.Storage
 
     /// The shortcut for a compiled contract, or `nil` when the contract uses a keyword the
     /// shape check does not read (see ``ShapeCheck``).
@@ -14,9 +12,8 @@ struct ValidationShortcut: @unchecked Sendable {
     ///   - program: the compiled contract.
     ///   - limits: the instance parser's limits (a deeper or longer instance is "not sure").
     init?(program: ContractProgram, limits: JSONLimits) {
-        guard let built = ShapeCheck.build(program: program, stepLists: nil, limits: limits) else { return nil }
-        check = built.check
-        storage = built.storage
+        guard let check = ShapeCheck.build(program: program, stepLists: nil, limits: limits) else { return nil }
+        self.check = check
     }
 
     /// Whether the instance is certainly valid; `false` means "not sure".

@@ -7,6 +7,12 @@ func bytesEqual(_ a: @autoclosure () -> UnsafeRawPointer, _ b: @autoclosure () -
     count == 0 || memcmpEqual(a(), b(), count)
 }
 
+/// Whether two buffers hold the same bytes (``bytesEqual(_:_:count:)`` on their contents).
+@usableFromInline @inline(__always)
+func bytesEqual(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+    a.count == b.count && bytesEqual(a.baseAddress!, b.baseAddress!, count: a.count)
+}
+
 /// Whether `count` bytes at `a` and `b` are equal: words at a time, and the last (partial) word
 /// as an overlapping load that ends at the end, so short keys take one or two compares and no
 /// byte loop.

@@ -474,7 +474,7 @@ struct JSONParser {
         let rawA = UnsafeRawBufferPointer(start: base + Int(nodes[a].start), count: Int(nodes[a].end - nodes[a].start))
         let rawB = UnsafeRawBufferPointer(start: base + Int(nodes[b].start), count: Int(nodes[b].end - nodes[b].start))
         let escaped = (nodes[a].flags | nodes[b].flags) & JSONNode.Flags.escaped != 0
-        if !escaped { return rawA.count == rawB.count && bytesEqual(rawA.baseAddress!, rawB.baseAddress!, count: rawA.count) }
+        if !escaped { return bytesEqual(rawA, rawB) }
         return JSONDocument.decodeString(rawA, escaped: nodes[a].flags & JSONNode.Flags.escaped != 0)
             == JSONDocument.decodeString(rawB, escaped: nodes[b].flags & JSONNode.Flags.escaped != 0)
     }

@@ -48,8 +48,6 @@ public struct RecordFilter: Sendable {
     /// The one-pass check that lets most clean, valid records skip the general path, when
     /// the contract is made of keywords it reads.
     private let shapeCheck: ShapeCheck?
-    /// Owns the memory `shapeCheck` points into.
-    private let shapeCheckStorage: ShapeCheck.Storage?
 
     /// Creates a filter for a contract given as a parsed schema.
     ///
@@ -93,9 +91,7 @@ public struct RecordFilter: Sendable {
         self.plan = plan
         self.planSteps = plan?.lists.map { compiled[$0] ?? [] } ?? []
         self.stepsByValue = compiled
-        let shape = plan != nil && shapeChecking ? contract.shapeCheck(stepLists: compiled, limits: limits) : nil
-        self.shapeCheck = shape?.check
-        self.shapeCheckStorage = shape?.storage
+        self.shapeCheck = plan != nil && shapeChecking ? contract.shapeCheck(stepLists: compiled, limits: limits) : nil
     }
 
     /// Creates a filter for a contract file.
@@ -138,9 +134,7 @@ public struct RecordFilter: Sendable {
         self.plan = nil
         self.planSteps = []
         self.stepsByValue = [:]
-        let shape = shapeChecking ? ShapeCheck.build(policySteps: stringSteps, limits: limits) : nil
-        self.shapeCheck = shape?.check
-        self.shapeCheckStorage = shape?.storage
+        self.shapeCheck = shapeChecking ? ShapeCheck.build(policySteps: stringSteps, limits: limits) : nil
     }
 
     /// The filter `sanitize filter` uses without `--contract`: the compiled-in copy of

@@ -41,16 +41,16 @@ struct ShapeCheckTests {
     }
 
     /// The check derived from the compiled contract, as the filter builds it.
-    static func check(_ schemaText: String, assertFormats: Bool = true) throws -> ShapeCheck.Storage? {
+    static func check(_ schemaText: String, assertFormats: Bool = true) throws -> ShapeCheck? {
         let contract = try Contract(schema: try JSONValue(parsing: schemaText), options: .init(assertFormats: assertFormats))
         var lists: [JSONValue: [SanitizeStep]] = [:]
         for (_, value) in contract.stepValues() { lists[value] = try SanitizeStep.list(value) }
-        return contract.shapeCheck(stepLists: lists, limits: .default)?.storage
+        return contract.shapeCheck(stepLists: lists, limits: .default)
     }
 
-    static func passes(_ storage: ShapeCheck.Storage, _ record: String) -> Bool {
+    static func passes(_ check: ShapeCheck, _ record: String) -> Bool {
         var record = record
-        return record.withUTF8 { ShapeCheck(storage, limits: .default).passes(UnsafeRawBufferPointer($0)) }
+        return record.withUTF8 { check.passes(UnsafeRawBufferPointer($0)) }
     }
 
     /// Valid, clean records for the wide contract (the first ``cleanCount``), and variations
@@ -122,15 +122,15 @@ struct ShapeCheckTests {
         let filters = try Self.filters(Self.wideContract)
         let records = Self.wideRecords.map { Array($0.utf8) }
         _ = Self.expectSameResults(filters, records, mutate: true)
-        let storage = try #require(try Self.check(Self.wideContract))
+        let check = try #require(try Self.check(Self.wideContract))
         // Non-vacuous: the valid, clean records do take the shortcut.
-        for record in Self.wideRecords.prefix(Self.cleanCount) { #expect(Self.passes(storage, record), "\(record)") }
+        for record in Self.wideRecords.prefix(Self.cleanCount) { #expect(Self.passes(check, record), "\(record)") }
     }
 
     @Test("every odd record is left to the general path")
     func oddRecordsAreNotPassed() throws {
-        let storage = try #require(try Self.check(Self.wideContract))
-        for record in Self.wideRecords.dropFirst(Self.cleanCount) { #expect(!Self.passes(storage, record), "\(record)") }
+        let check = try #require(try Self.check(Self.wideContract))
+        for record in Self.wideRecords.dropFirst(Self.cleanCount) { #expect(!Self.passes(check, record), "\(record)") }
     }
 
     @Test("the example contract: same results on the examples, generated records and their mutations", arguments: [true, false])
@@ -170,7 +170,7 @@ struct ShapeCheckTests {
             checked: RecordFilter(stringSteps: steps, limits: .default, shapeChecking: true),
             general: RecordFilter(stringSteps: steps, limits: .default, shapeChecking: false)
         )
-        let storage = ShapeCheck.build(policySteps: steps, limits: .default).storage
+        let check = ShapeCheck.build(policySteps: steps, limits: .default)
         let clean = [
             #"{"a":"text","b":[1,-2.5e-3,true,false,null,{"c":"日本語","d":[]}],"é":{"":""}}"#, #""just a string""#, "[]", "{}",
             "0", "-0.0", "1E+2", "null", #"[[[["deep"]]]]"#, #"{"k":"v","K":"w"}"#, #"{"zwj":"👨‍👩‍👧","combined":"é"}"#,
@@ -179,8 +179,8 @@ struct ShapeCheckTests {
             #"{"a":1,"a":2}"#, #"{"a":"x\u0041"}"#, "{\"a\":\"\u{7F}\"}", "{\"a\":\"\u{202E}\"}", "{\"a\":\"e\u{301}\"}",
             #"{"a" : 1}"#, "[1,]", "01", "1.", "-", "tru", #"{"a":1}x"#, #"{"\u0061":1}"#, "",
         ]
-        for record in clean { #expect(Self.passes(storage, record), "\(record)") }
-        for record in odd { #expect(!Self.passes(storage, record), "\(record)") }
+        for record in clean { #expect(Self.passes(check, record), "\(record)") }
+        for record in odd { #expect(!Self.passes(check, record), "\(record)") }
         let naughty = TextCorpus.all.flatMap { text -> [[UInt8]] in
             let quoted = JSONValue.string(text).jsonText
             return [Array(#"{"v":\#(quoted),"w":[\#(quoted)]}"#.utf8), Array(#"{\#(quoted):1}"#.utf8), Array("[\"\(text)\"]".utf8)]
