@@ -110,7 +110,7 @@ public final class ChallengeResponder: Sendable {
             return Response(disposition: .cancelAuthenticationChallenge, credential: nil, decision: decision)
         }
         let key = RequestGuard.answerKey(for: answeredChallenge)
-        answered.withLock { $0[taskID, default: []].insert(key) }
+        _ = answered.withLock { $0[taskID, default: []].insert(key) }
         return Response(
             disposition: .useCredential,
             credential: URLCredential(user: given.userID, password: given.password, persistence: .none),
