@@ -137,7 +137,8 @@ extension ContractCompiler {
                 let key = PropertyKey(member.key)
                 shape.keys.append(key)
                 shape.hashes.append(key.hash)
-                shape.keyIndices.append(Int32(program.key(member.key)))
+                program.keys.append(key)
+                shape.keyIndices.append(Int32(program.keys.count - 1))
                 shape.schemas.append(try sub(["properties", member.key], member.value))
             }
         }
