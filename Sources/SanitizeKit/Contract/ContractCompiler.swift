@@ -70,6 +70,8 @@ struct ContractCompiler {
     /// References resolved so far, by the referrer's base URI and the reference text: a
     /// schema repeats a few references many times (FHIR: 10,339 `$ref`s to 680 definitions).
     var resolved: [ResolvedReference: SchemaEntry] = [:]
+    /// The schema each `$ref` compiled to, by the referrer's base URI and the reference text.
+    var compiledReferences: [ResolvedReference: Int] = [:]
 
     struct ResolvedReference: Hashable {
         let base: String
