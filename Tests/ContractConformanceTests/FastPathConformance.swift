@@ -92,7 +92,7 @@ struct FastPathConformance {
         let subschemas = ContractCompiler.subschemas(of: value, draft: draft)
         for index in members.indices {
             let key = members[index].key
-            guard subschemas.contains(where: { $0.0.first == key }) else { continue }
+            guard subschemas.contains(where: { $0.keyword == key }) else { continue }
             switch members[index].value {
             case .object(var children) where ["properties", "patternProperties", "dependentSchemas", "$defs", "definitions", "dependencies"].contains(key):
                 for child in children.indices { children[child].value = withSteps(children[child].value, draft: draft, counter: &counter) }

@@ -70,6 +70,8 @@ struct ContractCompiler {
     /// References resolved so far, by the referrer's base URI and the reference text: a
     /// schema repeats a few references many times (FHIR: 10,339 `$ref`s to 680 definitions).
     var resolved: [ResolvedReference: SchemaEntry] = [:]
+    /// The schema each `$ref` compiled to, by the referrer's base URI and the reference text.
+    var compiledReferences: [ResolvedReference: Int] = [:]
 
     struct ResolvedReference: Hashable {
         let base: String
@@ -91,7 +93,38 @@ struct ContractCompiler {
     ///   - draft: its dialect when its root has no `$schema`.
     mutating func index(document: JSONValue, uri: String, draft: Draft? = nil) {
         let base = URIReference(uri).withoutFragment
+        // Room for every object in the document up front: growing a dictionary rehashes every
+        // key (a large schema has thousands of subschemas, each keyed by its URI).
+        entries.reserveCapacity(entries.count + Self.objectCount(document))
         walk(document, base: base, scopes: [(base.text, "")], dialect: Dialect(draft: draft ?? options.defaultDraft))
+    }
+
+    /// The number of objects in a value (the most subschemas it can hold).
+    static func objectCount(_ value: JSONValue) -> Int {
+        var count = 0
+        var pending = [value]
+        while let next = pending.popLast() {
+            switch next {
+            case .object(let members):
+                count += 1
+                for member in members {
+                    switch member.value {
+                    case .object, .array: pending.append(member.value)
+                    default: break
+                    }
+                }
+            case .array(let items):
+                for item in items {
+                    switch item {
+                    case .object, .array: pending.append(item)
+                    default: break
+                    }
+                }
+            default:
+                break
+            }
+        }
+        return count
     }
 
     /// The URIs a document claims: the one it is given, and the identifier its root declares
@@ -220,8 +253,8 @@ struct ContractCompiler {
         if draft == .draft2019_09, value["$recursiveAnchor"] == .bool(true), scopes.last?.pointer == "" {
             dynamicAnchors[base.text, default: [:]][""] = base.text + "#"
         }
-        for (tokens, child) in ContractCompiler.subschemas(of: value, draft: draft) {
-            let suffix = ContractCompiler.pointerSuffix(tokens)
+        for (keyword, token, child) in ContractCompiler.subschemas(of: value, draft: draft) {
+            let suffix = token.map { "/" + keyword + "/" + $0 } ?? "/" + keyword
             walk(child, base: base, scopes: scopes.map { ($0.uri, $0.pointer + suffix) }, dialect: dialect)
         }
     }
@@ -233,10 +266,23 @@ struct ContractCompiler {
         canonical: String? = nil
     ) {
         // The first scope is the document's own: its pointer runs from the document root.
-        guard entries[key] == nil, let innermost = scopes.last, let document = scopes.first else { return }
-        entries[key] = SchemaEntry(
-            value: value, base: base, resourceURI: innermost.uri, pointer: innermost.pointer, documentURI: document.uri,
-            documentPointer: document.pointer, dialect: dialect, canonical: canonical ?? innermost.uri + "#" + innermost.pointer)
+        guard let innermost = scopes.last, let document = scopes.first else { return }
+        // One hash of the key: the slot is filled only when empty.
+        Self.fillIfEmpty(&entries[key]) {
+            SchemaEntry(
+                value: value, base: base, resourceURI: innermost.uri, pointer: innermost.pointer, documentURI: document.uri,
+                documentPointer: document.pointer, dialect: dialect, canonical: canonical ?? innermost.uri + "#" + innermost.pointer)
+        }
+    }
+
+    /// Fills an empty dictionary slot (reached through the dictionary's subscript, so the key is
+    /// hashed once) and returns what it holds afterwards, and whether it was empty.
+    @discardableResult
+    static func fillIfEmpty<Value>(_ slot: inout Value?, _ make: () -> Value) -> (value: Value, filled: Bool) {
+        if let value = slot { return (value, false) }
+        let value = make()
+        slot = value
+        return (value, true)
     }
 
     /// A custom meta-schema's dialect: its own dialect (known, or custom in turn), and whether
@@ -256,6 +302,7 @@ struct ContractCompiler {
 
     /// The JSON Pointer tokens as a pointer suffix, each `/`-prefixed and escaped.
     static func pointerSuffix(_ tokens: [String]) -> String {
+        if tokens.count == 1 { return "/" + JSONPointer.escape(tokens[0]) }
         var suffix = ""
         for token in tokens {
             suffix += "/"
@@ -264,37 +311,63 @@ struct ContractCompiler {
         return suffix
     }
 
-    /// The subschemas of a schema object, with the pointer tokens that reach each one.
-    static func subschemas(of value: JSONValue, draft: Draft) -> [([String], JSONValue)] {
+    /// Per first byte (ASCII), bit n set when a keyword of ``subschemas(of:draft:)`` has that
+    /// first byte and n bytes: most members (`description`, `type`, `$ref`, `enum`) are ruled
+    /// out without comparing strings.
+    static let subschemaKeywordLengths: [UInt32] = {
+        var table = [UInt32](repeating: 0, count: 128)
+        for keyword in [
+            "additionalProperties", "propertyNames", "contains", "not", "if", "then", "else", "contentSchema", "unevaluatedItems",
+            "unevaluatedProperties", "prefixItems", "additionalItems", "items", "allOf", "anyOf", "oneOf", "properties",
+            "patternProperties", "dependentSchemas", "$defs", "definitions", "dependencies",
+        ] {
+            let utf8 = Array(keyword.utf8)
+            table[Int(utf8[0])] |= 1 << UInt32(utf8.count)
+        }
+        return table
+    }()
+
+    /// Whether a member name can be one of the keywords of ``subschemas(of:draft:)``.
+    static func mayHoldSubschemas(_ key: String) -> Bool {
+        let utf8 = key.utf8
+        guard let first = utf8.first, first < 128, utf8.count < 32 else { return false }
+        return subschemaKeywordLengths[Int(first)] & (1 << UInt32(utf8.count)) != 0
+    }
+
+    /// The subschemas of a schema object, each with the keyword that holds it and, under an
+    /// array or object keyword, its escaped JSON Pointer token (index or member name). Keyword
+    /// names need no escaping.
+    static func subschemas(of value: JSONValue, draft: Draft) -> [(keyword: String, token: String?, value: JSONValue)] {
         guard case .object(let members) = value else { return [] }
-        var result: [([String], JSONValue)] = []
-        for member in members {
+        var result: [(keyword: String, token: String?, value: JSONValue)] = []
+        func elements(_ keyword: String, _ items: [JSONValue]) {
+            for (index, item) in items.enumerated() { result.append((keyword, String(index), item)) }
+        }
+        for member in members where Self.mayHoldSubschemas(member.key) {
             switch member.key {
             case "additionalProperties", "propertyNames", "contains", "not", "if", "then", "else", "contentSchema":
-                result.append(([member.key], member.value))
+                result.append((member.key, nil, member.value))
             case "unevaluatedItems", "unevaluatedProperties", "prefixItems":
                 if case .array(let items) = member.value {
-                    for (index, item) in items.enumerated() { result.append(([member.key, String(index)], item)) }
+                    elements(member.key, items)
                 } else {
-                    result.append(([member.key], member.value))
+                    result.append((member.key, nil, member.value))
                 }
             case "additionalItems" where !draft.hasPrefixItems:
-                result.append(([member.key], member.value))
+                result.append((member.key, nil, member.value))
             case "items":
                 if case .array(let items) = member.value {
-                    for (index, item) in items.enumerated() { result.append(([member.key, String(index)], item)) }
+                    elements(member.key, items)
                 } else {
-                    result.append(([member.key], member.value))
+                    result.append((member.key, nil, member.value))
                 }
             case "allOf", "anyOf", "oneOf":
-                if case .array(let items) = member.value {
-                    for (index, item) in items.enumerated() { result.append(([member.key, String(index)], item)) }
-                }
+                if case .array(let items) = member.value { elements(member.key, items) }
             case "properties", "patternProperties", "dependentSchemas", "$defs", "definitions", "dependencies":
                 if case .object(let children) = member.value {
                     for child in children {
                         switch child.value {
-                        case .object, .bool: result.append(([member.key, child.key], child.value))
+                        case .object, .bool: result.append((member.key, JSONPointer.escape(child.key), child.value))
                         default: break
                         }
                     }
@@ -414,6 +487,7 @@ struct ContractCompiler {
         guard let root = entries[key] else {
             throw SanitizeError(.contractInvalid, "the root schema is missing")
         }
+        memo.reserveCapacity(entries.count)
         program.root = try compile(root)
         var done = 0
         while done < program.resources.count {
@@ -429,15 +503,14 @@ struct ContractCompiler {
     }
 
     mutating func compile(_ entry: SchemaEntry) throws(SanitizeError) -> Int {
-        let canonical = entry.canonical
-        if let index = memo[canonical] { return index }
         let index = program.schemas.count
+        let (memoized, fresh) = Self.fillIfEmpty(&memo[entry.canonical]) { index }
+        if !fresh { return memoized }
         program.schemas.append(CompiledSchema())
         program.locations.append(
             SchemaLocation(
                 resourceURI: entry.resourceURI, pointer: entry.pointer, documentURI: entry.documentURI,
                 documentPointer: entry.documentPointer))
-        memo[canonical] = index
         var schema = CompiledSchema()
         schema.resource = Int32(resource(entry.resourceURI))
         switch entry.value {

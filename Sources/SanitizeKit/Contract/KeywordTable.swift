@@ -10,11 +10,14 @@ struct KeywordTable {
     }
 
     /// The value of the last member named `keyword`, or `nil`.
+    /// Lengths are compared first: most members differ from the keyword asked for in length,
+    /// and counting a native string's UTF-8 is much cheaper than comparing two strings.
     subscript(keyword: String) -> JSONValue? {
+        let length = keyword.utf8.count
         var index = members.count
         while index > 0 {
             index -= 1
-            if members[index].key == keyword { return members[index].value }
+            if members[index].key.utf8.count == length, members[index].key == keyword { return members[index].value }
         }
         return nil
     }

@@ -81,7 +81,12 @@ package struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
     /// - Parameter token: the member name or array index.
     /// - Returns: the escaped token.
     package static func escape(_ token: String) -> String {
-        guard token.utf8.contains(where: { $0 == 0x7E || $0 == 0x2F }) else { return token }
+        var bytes = token
+        let plain = bytes.withUTF8 { utf8 in
+            for byte in utf8 where byte == 0x7E || byte == 0x2F { return false }
+            return true
+        }
+        guard !plain else { return token }
         var result = String.UnicodeScalarView()
         for scalar in token.unicodeScalars {
             switch scalar {

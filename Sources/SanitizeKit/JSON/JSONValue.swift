@@ -50,53 +50,86 @@ public indirect enum JSONValue: Sendable, Hashable {
     }
 
     /// Builds containers bottom-up with an explicit stack, so a document as deep as the parser
-    /// allows never runs out of a small thread's stack.
+    /// allows never runs out of a small thread's stack. Children waiting for their container
+    /// share two pending stacks (elements, members), so a container costs one allocation (its
+    /// own array) and the nodes are read in place, without per-container index arrays.
     private static func build(_ document: JSONDocument, _ root: Int) -> JSONValue {
-        /// A container whose children are being built: their nodes, keys, and values so far.
-        struct Open {
+        /// A container whose children are being built.
+        struct Frame {
             var isObject: Bool
-            var children: [Int]
-            var keys: [String]
-            var values: [JSONValue] = []
+            /// The next child node (for an object: the next key node).
+            var child: Int
+            /// The node just past the container's subtree.
+            var end: Int
+            /// Where its children start in the pending elements or members.
+            var start: Int
         }
-        func open(_ node: Int) -> Open? {
-            switch document.kind(node) {
-            case .array:
-                return Open(isObject: false, children: document.elements(node), keys: [])
-            case .object:
-                let members = document.members(node)
-                return Open(isObject: true, children: members.map(\.value), keys: members.map { document.string($0.key) ?? "" })
-            default:
-                return nil
-            }
-        }
-        func scalar(_ node: Int) -> JSONValue {
-            switch document.kind(node) {
-            case .bool: return .bool(document.bool(node) ?? false)
-            case .number: return .number(document.numberText(node) ?? "0")
-            case .string: return .string(document.string(node) ?? "")
-            default: return .null
-            }
-        }
-        guard let first = open(root) else { return scalar(root) }
-        var stack = [first]
-        while true {
-            let top = stack.count - 1
-            let built = stack[top].values.count
-            if built < stack[top].children.count {
-                let child = stack[top].children[built]
-                if let container = open(child) {
-                    stack.append(container)
-                } else {
-                    stack[top].values.append(scalar(child))
+        return document.nodes.withUnsafeBufferPointer { nodes in
+            document.storage.withUnsafeBytes { storage in
+                func text(_ node: Int) -> String {
+                    let n = nodes[node]
+                    let raw = UnsafeRawBufferPointer(rebasing: storage[Int(n.start)..<Int(n.end)])
+                    if n.flags & JSONNode.Flags.escaped == 0 { return String(decoding: raw, as: UTF8.self) }
+                    return String(decoding: JSONDocument.decodeString(raw, escaped: true), as: UTF8.self)
                 }
-                continue
+                func scalar(_ node: Int) -> JSONValue {
+                    switch nodes[node].kind {
+                    case .bool: return .bool(nodes[node].flags & JSONNode.Flags.isTrue != 0)
+                    case .number: return .number(text(node))
+                    case .string: return .string(text(node))
+                    default: return .null
+                    }
+                }
+                func frame(_ node: Int, elements: Int, members: Int) -> Frame? {
+                    switch nodes[node].kind {
+                    case .array: return Frame(isObject: false, child: node + 1, end: Int(nodes[node].next), start: elements)
+                    case .object: return Frame(isObject: true, child: node + 1, end: Int(nodes[node].next), start: members)
+                    default: return nil
+                    }
+                }
+                guard let first = frame(root, elements: 0, members: 0) else { return scalar(root) }
+                var stack = [first]
+                var elements: [JSONValue] = []
+                var members: [Member] = []
+                /// The keys of the members whose values are containers still being built.
+                var keys: [String] = []
+                while true {
+                    let top = stack.count - 1
+                    if stack[top].child < stack[top].end {
+                        var child = stack[top].child
+                        var key: String?
+                        if stack[top].isObject {
+                            key = text(child)
+                            child += 1
+                        }
+                        stack[top].child = Int(nodes[child].next)
+                        if let container = frame(child, elements: elements.count, members: members.count) {
+                            if let key { keys.append(key) }
+                            stack.append(container)
+                        } else if let key {
+                            members.append(Member(key, scalar(child)))
+                        } else {
+                            elements.append(scalar(child))
+                        }
+                        continue
+                    }
+                    let done = stack.removeLast()
+                    let value: JSONValue
+                    if done.isObject {
+                        value = .object(Array(members[done.start...]))
+                        members.removeLast(members.count - done.start)
+                    } else {
+                        value = .array(Array(elements[done.start...]))
+                        elements.removeLast(elements.count - done.start)
+                    }
+                    guard let parent = stack.last else { return value }
+                    if parent.isObject {
+                        members.append(Member(keys.removeLast(), value))
+                    } else {
+                        elements.append(value)
+                    }
+                }
             }
-            let done = stack.removeLast()
-            let value: JSONValue =
-                done.isObject ? .object(zip(done.keys, done.values).map { Member($0, $1) }) : .array(done.values)
-            guard !stack.isEmpty else { return value }
-            stack[stack.count - 1].values.append(value)
         }
     }
 
