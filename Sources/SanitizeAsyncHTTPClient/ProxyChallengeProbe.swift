@@ -70,6 +70,9 @@ final class ProbeHandler: ChannelInboundHandler, RemovableChannelHandler {
     private let answer: EventLoopPromise<ProxyChallengeProbe.Answer>
     private let timeout: TimeAmount
     private var deadline: Scheduled<Void>?
+    /// Whether the connection came up: before that, a failed connect completes `answer` with
+    /// its own error (`ask`), which an EOF here would hide.
+    private var connected = false
 
     init(authority: String, answer: EventLoopPromise<ProxyChallengeProbe.Answer>, timeout: TimeAmount) {
         self.authority = authority
@@ -78,6 +81,7 @@ final class ProbeHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     func channelActive(context: ChannelHandlerContext) {
+        connected = true
         var head = HTTPRequestHead(version: .http1_1, method: .CONNECT, uri: authority)
         head.headers.add(name: "Host", value: authority)
         context.write(wrapOutboundOut(.head(head)), promise: nil)
@@ -103,14 +107,18 @@ final class ProbeHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-        // A second completion is ignored by NIO: after an answer this fails nothing.
-        answer.fail(ChannelError.eof)
-        deadline?.cancel()
+        closed()
         context.fireChannelInactive()
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
-        answer.fail(ChannelError.eof)
+        closed()
+    }
+
+    /// The connection ended: without a response head, that is EOF. A second completion is
+    /// ignored by NIO, so after an answer this fails nothing.
+    private func closed() {
+        if connected { answer.fail(ChannelError.eof) }
         deadline?.cancel()
     }
 

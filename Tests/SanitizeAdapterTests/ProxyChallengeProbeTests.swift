@@ -1,6 +1,7 @@
 import NIOCore
 import NIOEmbedded
 import NIOHTTP1
+import NIOPosix
 @testable import SanitizeAsyncHTTPClient
 import Testing
 
@@ -70,5 +71,22 @@ struct ProxyChallengeProbeTests {
         channel.embeddedEventLoop.advanceTime(by: .seconds(1))
         #expect(outcome(answer) == "\(ProbeTimeout())")
         #expect(!channel.isActive)
+    }
+
+    @Test("a refused connection is reported as the connect error, not as EOF")
+    func refusedConnection() async throws {
+        // A port that was just free: bind, read, close.
+        let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .bind(host: "127.0.0.1", port: 0).get()
+        let port = server.localAddress?.port ?? 0
+        try await server.close()
+        let probe = ProxyChallengeProbe(group: MultiThreadedEventLoopGroup.singleton, timeout: .seconds(10))
+        do {
+            _ = try await probe.ask(host: "127.0.0.1", port: port, authority: "origin.test:443")
+            Issue.record("a closed port answered")
+        } catch {
+            #expect(!(error is ChannelError), "\(error)")
+            #expect("\(error)".lowercased().contains("refused"), "\(error)")
+        }
     }
 }
