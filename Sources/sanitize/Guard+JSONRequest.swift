@@ -46,9 +46,8 @@ extension Guard {
             if let headers = member("headers") {
                 guard document.kind(headers) == .array else { return .failure("\"headers\" must be an array of [name, value]") }
                 for (index, pair) in document.elements(headers).enumerated() {
-                    let parts = document.elements(pair)
-                    guard document.kind(pair) == .array, parts.count == 2, let name = document.string(parts[0]),
-                        let value = document.string(parts[1])
+                    let parts = document.kind(pair) == .array ? document.elements(pair) : []
+                    guard parts.count == 2, let name = document.string(parts[0]), let value = document.string(parts[1])
                     else {
                         return .failure("\"headers\"[\(index)] must be [name, value], two strings")
                     }
