@@ -11,8 +11,8 @@ extension ContractCompiler {
             program.sanitizeSteps.append(steps)
         }
 
-        func sub(_ tokens: [String], _ value: JSONValue) throws(SanitizeError) -> Int32 {
-            Int32(try compile(child(entry, tokens, value)))
+        func sub(_ keyword: String, _ token: String?, _ value: JSONValue) throws(SanitizeError) -> Int32 {
+            Int32(try compile(child(entry, keyword, token, value)))
         }
         func invalid(_ keyword: String, _ reason: String) -> SanitizeError {
             SanitizeError(.contractInvalid, "\(keyword): \(reason)", at: .init(pointer: entry.pointer + "/" + keyword))
@@ -38,7 +38,7 @@ extension ContractCompiler {
             guard let value = keywords[keyword] else { return nil }
             guard case .array(let items) = value, !items.isEmpty else { throw invalid(keyword, "must be a non-empty array of schemas") }
             var result: [Int] = []
-            for (index, item) in items.enumerated() { result.append(Int(try sub([keyword, String(index)], item))) }
+            for (index, item) in items.enumerated() { result.append(Int(try sub(keyword, String(index), item))) }
             return program.list(result)
         }
         func keys(_ value: JSONValue, _ keyword: String) throws(SanitizeError) -> [PropertyKey] {
@@ -59,7 +59,7 @@ extension ContractCompiler {
         if case .string(let reference)? = keywords["$ref"] {
             // The same reference from the same base compiles to the same schema (FHIR: 10,339
             // `$ref`s to 680 definitions): its index is kept, not looked up again by URI.
-            let cacheKey = ResolvedReference(base: entry.base.text, reference: reference)
+            let cacheKey = ResolvedReference(base: entry.baseText, reference: reference)
             let index: Int
             if let known = compiledReferences[cacheKey] {
                 index = known
@@ -107,11 +107,11 @@ extension ContractCompiler {
                 schema.inPlace.append(.oneOf(list))
             }
         }
-        if let value = keywords["not"] { schema.inPlace.append(.not(try sub(["not"], value))) }
+        if let value = keywords["not"] { schema.inPlace.append(.not(try sub("not", nil, value))) }
         if draft.hasConditionals, let value = keywords["if"] {
-            let ifSchema = try sub(["if"], value)
-            let thenSchema = try keywords["then"].map { (v) throws(SanitizeError) in try sub(["then"], v) }
-            let elseSchema = try keywords["else"].map { (v) throws(SanitizeError) in try sub(["else"], v) }
+            let ifSchema = try sub("if", nil, value)
+            let thenSchema = try keywords["then"].map { (v) throws(SanitizeError) in try sub("then", nil, v) }
+            let elseSchema = try keywords["else"].map { (v) throws(SanitizeError) in try sub("else", nil, v) }
             // Kept even without then/else: `if` still yields annotations for unevaluated*.
             schema.inPlace.append(.conditional(ifSchema: ifSchema, thenSchema: thenSchema ?? noSchema, elseSchema: elseSchema ?? noSchema))
         }
@@ -120,7 +120,7 @@ extension ContractCompiler {
         if draft.hasVocabularies, case .object(let map)? = keywords["dependentSchemas"] {
             for member in map {
                 dependentSchemas.append(program.key(member.key))
-                dependentSchemas.append(Int(try sub(["dependentSchemas", member.key], member.value)))
+                dependentSchemas.append(Int(try sub("dependentSchemas", member.key, member.value)))
             }
         }
         // Draft-07 `dependencies`; in 2020-12 kept for compatibility (its metaschema still
@@ -131,7 +131,7 @@ extension ContractCompiler {
                     dependentRequired.append((PropertyKey(member.key), try keys(member.value, "dependencies")))
                 } else {
                     dependentSchemas.append(program.key(member.key))
-                    dependentSchemas.append(Int(try sub(["dependencies", member.key], member.value)))
+                    dependentSchemas.append(Int(try sub("dependencies", member.key, member.value)))
                 }
             }
         }
@@ -148,19 +148,19 @@ extension ContractCompiler {
                 shape.hashes.append(key.hash)
                 program.keys.append(key)
                 shape.keyIndices.append(Int32(program.keys.count - 1))
-                shape.schemas.append(try sub(["properties", member.key], member.value))
+                shape.schemas.append(try sub("properties", member.key, member.value))
             }
         }
         if case .object(let map)? = keywords["patternProperties"] {
             hasShape = true
             for member in map {
                 program.patterns.append(try patternMatcher(member.key, at: entry.pointer + "/patternProperties"))
-                shape.patterns.append((Int32(program.patterns.count - 1), try sub(["patternProperties", member.key], member.value)))
+                shape.patterns.append((Int32(program.patterns.count - 1), try sub("patternProperties", member.key, member.value)))
             }
         }
         if let value = keywords["additionalProperties"] {
             hasShape = true
-            shape.additional = try sub(["additionalProperties"], value)
+            shape.additional = try sub("additionalProperties", nil, value)
         }
         var shapeIndex: Int?
         if hasShape {
@@ -168,30 +168,30 @@ extension ContractCompiler {
             shapeIndex = program.shapes.count - 1
             schema.objects.append(.object(Int32(program.shapes.count - 1)))
         }
-        if draft.hasDraft6Keywords, let value = keywords["propertyNames"] { schema.objects.append(.propertyNames(try sub(["propertyNames"], value))) }
+        if draft.hasDraft6Keywords, let value = keywords["propertyNames"] { schema.objects.append(.propertyNames(try sub("propertyNames", nil, value))) }
 
         // Array applicators.
         if draft.hasPrefixItems {
             var prefix: [Int] = []
             if case .array(let items)? = keywords["prefixItems"] {
-                for (index, item) in items.enumerated() { prefix.append(Int(try sub(["prefixItems", String(index)], item))) }
+                for (index, item) in items.enumerated() { prefix.append(Int(try sub("prefixItems", String(index), item))) }
             }
-            let rest = try keywords["items"].map { (v) throws(SanitizeError) in try sub(["items"], v) }
+            let rest = try keywords["items"].map { (v) throws(SanitizeError) in try sub("items", nil, v) }
             if !prefix.isEmpty || rest != nil {
                 schema.arrays.append(.items(prefix: program.list(prefix), rest: rest ?? noSchema, additional: false))
             }
         } else {
             if case .array(let items)? = keywords["items"] {
                 var prefix: [Int] = []
-                for (index, item) in items.enumerated() { prefix.append(Int(try sub(["items", String(index)], item))) }
-                let rest = try keywords["additionalItems"].map { (v) throws(SanitizeError) in try sub(["additionalItems"], v) }
+                for (index, item) in items.enumerated() { prefix.append(Int(try sub("items", String(index), item))) }
+                let rest = try keywords["additionalItems"].map { (v) throws(SanitizeError) in try sub("additionalItems", nil, v) }
                 schema.arrays.append(.items(prefix: program.list(prefix), rest: rest ?? noSchema, additional: true))
             } else if let value = keywords["items"] {
-                schema.arrays.append(.items(prefix: PoolRange(), rest: try sub(["items"], value), additional: false))
+                schema.arrays.append(.items(prefix: PoolRange(), rest: try sub("items", nil, value), additional: false))
             }
         }
         if draft.hasDraft6Keywords, let value = keywords["contains"] {
-            let containsSchema = try sub(["contains"], value)
+            let containsSchema = try sub("contains", nil, value)
             var minimum = 1
             var maximum = -1
             if draft.hasVocabularies && entry.validationVocabulary {
@@ -201,8 +201,8 @@ extension ContractCompiler {
             schema.arrays.append(.contains(schema: containsSchema, min: minimum, max: maximum))
         }
         if draft.hasVocabularies {
-            if let value = keywords["unevaluatedProperties"] { schema.unevaluatedProperties = try sub(["unevaluatedProperties"], value) }
-            if let value = keywords["unevaluatedItems"] { schema.unevaluatedItems = try sub(["unevaluatedItems"], value) }
+            if let value = keywords["unevaluatedProperties"] { schema.unevaluatedProperties = try sub("unevaluatedProperties", nil, value) }
+            if let value = keywords["unevaluatedItems"] { schema.unevaluatedItems = try sub("unevaluatedItems", nil, value) }
         }
 
         // Format: an annotation unless assertions are asked for.

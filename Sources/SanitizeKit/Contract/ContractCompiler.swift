@@ -14,15 +14,17 @@ struct Dialect: Hashable {
 /// Where one (sub)schema sits: its value, its base URI and dialect, and its canonical place
 /// (innermost resource URI + JSON Pointer inside that resource).
 struct SchemaEntry {
-    let value: JSONValue
-    let base: URIReference
-    let resourceURI: String
-    let pointer: String
+    var value: JSONValue
+    var base: URIReference
+    /// `base` as text, kept rather than recomposed: references are cached by it.
+    var baseText: String
+    var resourceURI: String
+    var pointer: String
     /// The document the schema was read from and its pointer from that document's root
     /// (``SchemaLocation/documentPointer``).
-    let documentURI: String
-    let documentPointer: String
-    let dialect: Dialect
+    var documentURI: String
+    var documentPointer: String
+    var dialect: Dialect
 
     var draft: Draft { dialect.draft }
     /// False when the dialect's metaschema leaves out the validation vocabulary.
@@ -31,7 +33,7 @@ struct SchemaEntry {
     var formatAssertion: Bool { dialect.formats }
     /// `resourceURI#pointer`, kept rather than rebuilt: compiling looks it up for every
     /// subschema it reaches.
-    let canonical: String
+    var canonical: String
 }
 
 extension SanitizeError.Code {
@@ -57,6 +59,8 @@ struct ContractCompiler {
     var dynamicAnchors: [String: [String: String]] = [:]
     var memo: [String: Int] = [:]
     var resourceIndex: [String: Int] = [:]
+    /// The schemas the walks have passed (registered or not): room for the memo up front.
+    var schemasWalked = 0
     var program = ContractProgram()
     let options: Contract.Options
     /// Documents not indexed yet, and the URIs (registered, and the root's own identifier)
@@ -86,45 +90,15 @@ struct ContractCompiler {
 
     // MARK: indexing
 
-    /// Registers a document and every schema inside it under all the URIs that name it.
+    /// Registers a document: its root under the URI it is given, and every resource and anchor
+    /// inside it under the URIs that name them (see ``walk(_:base:scopes:dialect:)``).
     /// - Parameters:
     ///   - document: the document.
     ///   - uri: the URI it is known by.
     ///   - draft: its dialect when its root has no `$schema`.
     mutating func index(document: JSONValue, uri: String, draft: Draft? = nil) {
         let base = URIReference(uri).withoutFragment
-        // Room for every object in the document up front: growing a dictionary rehashes every
-        // key (a large schema has thousands of subschemas, each keyed by its URI).
-        entries.reserveCapacity(entries.count + Self.objectCount(document))
         walk(document, base: base, scopes: [(base.text, "")], dialect: Dialect(draft: draft ?? options.defaultDraft))
-    }
-
-    /// The number of objects in a value (the most subschemas it can hold).
-    static func objectCount(_ value: JSONValue) -> Int {
-        var count = 0
-        var pending = [value]
-        while let next = pending.popLast() {
-            switch next {
-            case .object(let members):
-                count += 1
-                for member in members {
-                    switch member.value {
-                    case .object, .array: pending.append(member.value)
-                    default: break
-                    }
-                }
-            case .array(let items):
-                for item in items {
-                    switch item {
-                    case .object, .array: pending.append(item)
-                    default: break
-                    }
-                }
-            default:
-                break
-            }
-        }
-        return count
     }
 
     /// The URIs a document claims: the one it is given, and the identifier its root declares
@@ -204,75 +178,109 @@ struct ContractCompiler {
         return any
     }
 
+    /// One step down from a walk's start: the keyword and, under an array or object keyword,
+    /// the index or member name (unescaped).
+    struct PathStep {
+        let keyword: String
+        let token: String?
+    }
+
+    /// A resource the walk is inside: its URI, and its pointer at `depth` steps of the walk.
+    struct WalkScope {
+        let uri: String
+        let pointer: String
+        let depth: Int
+    }
+
+    /// Registers the schema `value` under its scope's key (`uri#pointer`), and every resource
+    /// and anchor at or below it under the URIs that name them, the first registration of a
+    /// URI winning. The other subschemas are not registered: compiling reaches each from its
+    /// parent (``child(_:_:_:_:)``) and a pointer reference from the nearest registered schema
+    /// (``schema(at:below:document:)``), both placing it as this walk would.
+    /// - Parameters:
+    ///   - value: the schema.
+    ///   - base: its base URI.
+    ///   - scopes: the resources it is inside (the document first) and its pointer in each.
+    ///   - dialect: its dialect unless it names its own.
     mutating func walk(_ value: JSONValue, base: URIReference, scopes: [(uri: String, pointer: String)], dialect: Dialect) {
+        var path: [PathStep] = []
+        let start = scopes.map { WalkScope(uri: $0.uri, pointer: $0.pointer, depth: 0) }
+        walk(value, base: base, baseText: base.text, scopes: start, dialect: dialect, path: &path)
+    }
+
+    private mutating func walk(
+        _ value: JSONValue, base: URIReference, baseText: String, scopes: [WalkScope], dialect: Dialect, path: inout [PathStep]
+    ) {
+        schemasWalked += 1
+        var keys: [String] = []
+        if path.isEmpty, let scope = scopes.last { keys.append(scope.uri + "#" + scope.pointer) }
+        guard case .object(let members) = value else {
+            register(keys, value, base, baseText, scopes, dialect, path)
+            return
+        }
         var base = base
+        var baseText = baseText
         var scopes = scopes
-        var dialect = dialect
-        if case .object = value {
-            if case .string(let metaschema)? = value["$schema"] {
-                if let known = Draft.named(metaschema) {
-                    dialect = Dialect(draft: known)
-                } else if let meta = lookupMetaschema(metaschema, draft: dialect.draft) {
-                    dialect = meta
-                } else {
-                    dialect.unknownMetaschema = metaschema
-                }
-            }
-            let draft = dialect.draft
-            let hasRef = value["$ref"] != nil
-            if case .string(let id)? = value[draft.idKeyword], !(draft.refOverridesSiblings && hasRef) {
-                if draft.idMayBeAnchor && id.hasPrefix("#") {
-                    register(base.text + id, value, base, scopes, dialect)
-                } else {
-                    let resolved = base.resolve(URIReference(id))
-                    base = resolved.withoutFragment
-                    scopes.append((base.text, ""))
-                    if let fragment = resolved.fragment, !fragment.isEmpty, draft.idMayBeAnchor {
-                        register(base.text + "#" + fragment, value, base, scopes, dialect)
-                    }
-                }
-            }
-        }
-        // The innermost scope's key is the schema's canonical place.
-        let canonical = scopes.last.map { $0.uri + "#" + $0.pointer } ?? ""
-        for scope in scopes.dropLast() {
-            register(scope.uri + "#" + scope.pointer, value, base, scopes, dialect, canonical: canonical)
-        }
-        register(canonical, value, base, scopes, dialect, canonical: canonical)
-        guard case .object = value else { return }
+        let markers = SchemaMarkers(members)
+        let place = ownPlace(markers, base: base, baseText: baseText, dialect: dialect)
+        let dialect = place.dialect
         let draft = dialect.draft
-        if draft.hasVocabularies, case .string(let anchor)? = value["$anchor"] {
-            register(base.text + "#" + anchor, value, base, scopes, dialect, canonical: canonical)
+        if let resource = place.resource {
+            base = resource
+            baseText = resource.text
+            scopes.append(WalkScope(uri: baseText, pointer: "", depth: path.count))
+            keys.append(baseText + "#")
         }
-        if draft == .draft2020_12, case .string(let anchor)? = value["$dynamicAnchor"] {
-            register(base.text + "#" + anchor, value, base, scopes, dialect, canonical: canonical)
-            dynamicAnchors[base.text, default: [:]][anchor] = base.text + "#" + anchor
+        if let anchorKey = place.idAnchorKey { keys.append(anchorKey) }
+        if draft.hasVocabularies, case .string(let anchor)? = markers.anchor {
+            keys.append(baseText + "#" + anchor)
+        }
+        if draft == .draft2020_12, case .string(let anchor)? = markers.dynamicAnchor {
+            keys.append(baseText + "#" + anchor)
+            dynamicAnchors[baseText, default: [:]][anchor] = baseText + "#" + anchor
         }
         // 2019-09 `$recursiveAnchor: true` on a resource root: kept as the dynamic anchor
         // named "" (a name no `$dynamicAnchor` can have), which `$recursiveRef` looks for.
-        if draft == .draft2019_09, value["$recursiveAnchor"] == .bool(true), scopes.last?.pointer == "" {
-            dynamicAnchors[base.text, default: [:]][""] = base.text + "#"
+        if draft == .draft2019_09, markers.recursiveAnchor == .bool(true), let innermost = scopes.last,
+            innermost.depth == path.count, innermost.pointer.isEmpty
+        {
+            dynamicAnchors[baseText, default: [:]][""] = baseText + "#"
         }
-        for (keyword, token, child) in ContractCompiler.subschemas(of: value, draft: draft) {
-            let suffix = token.map { "/" + keyword + "/" + $0 } ?? "/" + keyword
-            walk(child, base: base, scopes: scopes.map { ($0.uri, $0.pointer + suffix) }, dialect: dialect)
+        register(keys, value, base, baseText, scopes, dialect, path)
+        for step in ContractCompiler.subschemaSteps(of: members, draft: draft) {
+            path.append(PathStep(keyword: step.keyword, token: step.token))
+            walk(step.value, base: base, baseText: baseText, scopes: scopes, dialect: dialect, path: &path)
+            path.removeLast()
         }
     }
 
-    /// Registers a schema under `key`, unless something is registered there already;
-    /// `canonical` is its innermost scope's `uri#pointer` (computed when not given).
-    mutating func register(
-        _ key: String, _ value: JSONValue, _ base: URIReference, _ scopes: [(uri: String, pointer: String)], _ dialect: Dialect,
-        canonical: String? = nil
+    /// Registers a schema under each of `keys`, unless something is registered there already.
+    private mutating func register(
+        _ keys: [String], _ value: JSONValue, _ base: URIReference, _ baseText: String, _ scopes: [WalkScope], _ dialect: Dialect,
+        _ path: [PathStep]
     ) {
         // The first scope is the document's own: its pointer runs from the document root.
-        guard let innermost = scopes.last, let document = scopes.first else { return }
-        // One hash of the key: the slot is filled only when empty.
-        Self.fillIfEmpty(&entries[key]) {
-            SchemaEntry(
-                value: value, base: base, resourceURI: innermost.uri, pointer: innermost.pointer, documentURI: document.uri,
-                documentPointer: document.pointer, dialect: dialect, canonical: canonical ?? innermost.uri + "#" + innermost.pointer)
+        guard !keys.isEmpty, let innermost = scopes.last, let document = scopes.first else { return }
+        let pointer = Self.pointer(of: innermost, path)
+        let entry = SchemaEntry(
+            value: value, base: base, baseText: baseText, resourceURI: innermost.uri, pointer: pointer,
+            documentURI: document.uri, documentPointer: Self.pointer(of: document, path), dialect: dialect,
+            canonical: innermost.uri + "#" + pointer)
+        for key in keys { Self.fillIfEmpty(&entries[key]) { entry } }
+    }
+
+    /// A scope's pointer at the end of `path`.
+    static func pointer(of scope: WalkScope, _ path: [PathStep]) -> String {
+        var pointer = scope.pointer
+        for step in path[scope.depth...] {
+            pointer += "/"
+            pointer += step.keyword
+            if let token = step.token {
+                pointer += "/"
+                pointer += JSONPointer.escape(token)
+            }
         }
+        return pointer
     }
 
     /// Fills an empty dictionary slot (reached through the dictionary's subscript, so the key is
@@ -300,17 +308,6 @@ struct ContractCompiler {
         return dialect
     }
 
-    /// The JSON Pointer tokens as a pointer suffix, each `/`-prefixed and escaped.
-    static func pointerSuffix(_ tokens: [String]) -> String {
-        if tokens.count == 1 { return "/" + JSONPointer.escape(tokens[0]) }
-        var suffix = ""
-        for token in tokens {
-            suffix += "/"
-            suffix += JSONPointer.escape(token)
-        }
-        return suffix
-    }
-
     /// Per first byte (ASCII), bit n set when a keyword of ``subschemas(of:draft:)`` has that
     /// first byte and n bytes: most members (`description`, `type`, `$ref`, `enum`) are ruled
     /// out without comparing strings.
@@ -334,51 +331,6 @@ struct ContractCompiler {
         return subschemaKeywordLengths[Int(first)] & (1 << UInt32(utf8.count)) != 0
     }
 
-    /// The subschemas of a schema object, each with the keyword that holds it and, under an
-    /// array or object keyword, its escaped JSON Pointer token (index or member name). Keyword
-    /// names need no escaping.
-    static func subschemas(of value: JSONValue, draft: Draft) -> [(keyword: String, token: String?, value: JSONValue)] {
-        guard case .object(let members) = value else { return [] }
-        var result: [(keyword: String, token: String?, value: JSONValue)] = []
-        func elements(_ keyword: String, _ items: [JSONValue]) {
-            for (index, item) in items.enumerated() { result.append((keyword, String(index), item)) }
-        }
-        for member in members where Self.mayHoldSubschemas(member.key) {
-            switch member.key {
-            case "additionalProperties", "propertyNames", "contains", "not", "if", "then", "else", "contentSchema":
-                result.append((member.key, nil, member.value))
-            case "unevaluatedItems", "unevaluatedProperties", "prefixItems":
-                if case .array(let items) = member.value {
-                    elements(member.key, items)
-                } else {
-                    result.append((member.key, nil, member.value))
-                }
-            case "additionalItems" where !draft.hasPrefixItems:
-                result.append((member.key, nil, member.value))
-            case "items":
-                if case .array(let items) = member.value {
-                    elements(member.key, items)
-                } else {
-                    result.append((member.key, nil, member.value))
-                }
-            case "allOf", "anyOf", "oneOf":
-                if case .array(let items) = member.value { elements(member.key, items) }
-            case "properties", "patternProperties", "dependentSchemas", "$defs", "definitions", "dependencies":
-                if case .object(let children) = member.value {
-                    for child in children {
-                        switch child.value {
-                        case .object, .bool: result.append((member.key, JSONPointer.escape(child.key), child.value))
-                        default: break
-                        }
-                    }
-                }
-            default:
-                break
-            }
-        }
-        return result
-    }
-
     // MARK: resolving
 
     /// Resolves a reference against an entry's base URI to a registered schema entry,
@@ -388,7 +340,7 @@ struct ContractCompiler {
         // The same reference from the same base finds the same entry again: once resolved, its
         // target is in ``entries``, whose entries are only added, never replaced (so the
         // referrer's dialect, which matters only for indexing a pending document, no longer does).
-        let cacheKey = ResolvedReference(base: entry.base.text, reference: reference)
+        let cacheKey = ResolvedReference(base: entry.baseText, reference: reference)
         if let found = resolved[cacheKey] { return found }
         let found = try resolveUncached(reference, from: entry, keyword: keyword)
         resolved[cacheKey] = found
@@ -409,23 +361,29 @@ struct ContractCompiler {
         throw unresolved(reference, entry, keyword)
     }
 
-    /// The entry at `document#fragment` among the indexed ones: by the URI itself, or by a
-    /// JSON Pointer fragment from the document's root.
+    /// The entry at `document#fragment` among the indexed ones: by the URI itself (a
+    /// document, resource or anchor), or by a JSON Pointer fragment from the document's root,
+    /// through subschemas placed as compiling places them, or else as a plain value (a pointer
+    /// into `enum`, say) read in the root's place.
     mutating func lookup(
         _ document: String, _ fragment: String, _ reference: String, _ entry: SchemaEntry, _ keyword: String
     ) throws(SanitizeError) -> SchemaEntry? {
-        if let found = entries[document + "#" + fragment] { return found }
+        let key = document + "#" + fragment
+        if let found = entries[key] { return found }
         guard fragment.isEmpty || fragment.hasPrefix("/"), let root = entries[document + "#"] else { return nil }
         // RFC 6901 through the package's one pointer reader: a malformed `~` escape or an
         // array index with a leading zero or a sign names nothing.
-        guard let pointer = JSONPointer(parsing: fragment), let value = pointer.resolve(in: root.value) else {
-            throw unresolved(reference, entry, keyword)
+        guard let pointer = JSONPointer(parsing: fragment) else { throw unresolved(reference, entry, keyword) }
+        if let found = schema(at: pointer.tokens, below: root, document: document) {
+            entries[key] = found
+            return found
         }
+        guard let value = pointer.resolve(in: root.value) else { throw unresolved(reference, entry, keyword) }
         let found = SchemaEntry(
-            value: value, base: root.base, resourceURI: root.resourceURI, pointer: root.pointer + fragment,
+            value: value, base: root.base, baseText: root.baseText, resourceURI: root.resourceURI, pointer: root.pointer + fragment,
             documentURI: root.documentURI, documentPointer: root.documentPointer + fragment, dialect: root.dialect,
             canonical: root.canonical + fragment)
-        entries[document + "#" + fragment] = found
+        entries[key] = found
         return found
     }
 
@@ -434,17 +392,6 @@ struct ContractCompiler {
             .contractUnresolvedRef,
             "\(keyword) \"\(reference)\" does not resolve to a registered schema (remote references are never fetched; register the resource)",
             at: .init(pointer: entry.pointer + "/" + keyword))
-    }
-
-    /// The entry of a subschema reached from `parent` by pointer tokens.
-    func child(_ parent: SchemaEntry, _ tokens: [String], _ value: JSONValue) -> SchemaEntry {
-        let suffix = ContractCompiler.pointerSuffix(tokens)
-        let key = parent.canonical + suffix
-        if let found = entries[key] { return found }
-        return SchemaEntry(
-            value: value, base: parent.base, resourceURI: parent.resourceURI, pointer: parent.pointer + suffix,
-            documentURI: parent.documentURI, documentPointer: parent.documentPointer + suffix, dialect: parent.dialect,
-            canonical: key)
     }
 
     // MARK: compiling
@@ -472,7 +419,7 @@ struct ContractCompiler {
     mutating func index(openAPI document: JSONValue, uri: String, draft: Draft) {
         let base = URIReference(uri).withoutFragment
         let dialect = Dialect(draft: draft)
-        register(base.text + "#", document, base, [(base.text, "")], dialect)
+        register([base.text + "#"], document, base, base.text, [WalkScope(uri: base.text, pointer: "", depth: 0)], dialect, [])
         guard case .object(let schemas)? = document["components"]?["schemas"] else { return }
         for member in schemas {
             let pointer = "/components/schemas/" + JSONPointer.escape(member.key)
@@ -487,7 +434,7 @@ struct ContractCompiler {
         guard let root = entries[key] else {
             throw SanitizeError(.contractInvalid, "the root schema is missing")
         }
-        memo.reserveCapacity(entries.count)
+        memo.reserveCapacity(schemasWalked)
         program.root = try compile(root)
         var done = 0
         while done < program.resources.count {

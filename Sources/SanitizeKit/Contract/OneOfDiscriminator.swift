@@ -31,7 +31,7 @@ extension ContractCompiler {
         guard items.count >= Self.minDiscriminatedBranches else { return nil }
         var targets: [JSONValue] = []
         for (index, item) in items.enumerated() {
-            var current = child(entry, ["oneOf", String(index)], item)
+            var current = child(entry, "oneOf", String(index), item)
             var hops = 0
             while case .object(let members) = current.value, members.count == 1, case .string(let reference) = members[0].value,
                 members[0].key == "$ref", hops < 8
