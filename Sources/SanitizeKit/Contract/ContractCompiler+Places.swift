@@ -103,29 +103,31 @@ extension ContractCompiler {
     /// name or index, unescaped, under an array or object keyword): the parent's place one
     /// pointer step further down, moved by the subschema's own `$schema` and identifier.
     mutating func child(_ parent: SchemaEntry, _ keyword: String, _ token: String?, _ value: JSONValue) -> SchemaEntry {
-        // Subschema keywords need no escaping.
-        var suffix = "/" + keyword
-        if let token {
-            suffix += "/"
-            suffix += JSONPointer.escape(token)
+        // One string for the pointer, sized up front. Subschema keywords need no escaping.
+        let escaped = token.map(JSONPointer.escape)
+        var pointer = ""
+        pointer.reserveCapacity(parent.pointer.utf8.count + keyword.utf8.count + (escaped?.utf8.count ?? -1) + 2)
+        pointer += parent.pointer
+        pointer += "/"
+        pointer += keyword
+        if let escaped {
+            pointer += "/"
+            pointer += escaped
         }
-        let pointer = parent.pointer + suffix
-        var entry = SchemaEntry(
-            value: value, base: parent.base, baseText: parent.baseText, resourceURI: parent.resourceURI, pointer: pointer,
-            documentURI: parent.documentURI,
-            documentPointer: parent.documentPointer == parent.pointer ? pointer : parent.documentPointer + suffix,
-            dialect: parent.dialect, canonical: parent.canonical + suffix)
+        // Inside a nested resource the document's pointer is longer: it is built apart.
+        var documentPointer = pointer
+        if parent.documentPointer != parent.pointer {
+            documentPointer = parent.documentPointer + "/" + keyword + (escaped.map { "/" + $0 } ?? "")
+        }
+        var entry = SchemaEntry(value: value, resource: parent.resource, pointer: pointer, documentPointer: documentPointer, dialect: parent.dialect)
         guard case .object(let members) = value else { return entry }
         let markers = SchemaMarkers(members)
         guard markers.mayMove else { return entry }
         let place = ownPlace(markers, base: entry.base, baseText: entry.baseText, dialect: entry.dialect)
         entry.dialect = place.dialect
         if let resource = place.resource {
-            entry.base = resource
-            entry.baseText = resource.text
-            entry.resourceURI = entry.baseText
+            entry.resource = self.place(resource, resource.text, document: parent.resource.documentURI)
             entry.pointer = ""
-            entry.canonical = entry.baseText + "#"
         }
         return entry
     }

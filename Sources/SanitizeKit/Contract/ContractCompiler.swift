@@ -11,29 +11,52 @@ struct Dialect: Hashable {
     var unknownMetaschema: String?
 }
 
-/// Where one (sub)schema sits: its value, its base URI and dialect, and its canonical place
-/// (innermost resource URI + JSON Pointer inside that resource).
+/// The resource a schema sits in and the document it was read from, shared by the entries of
+/// every schema in it: copying an entry retains one reference instead of each URI.
+final class ResourcePlace {
+    /// The resource's URI, which is also the base URI of the schemas in it.
+    let base: URIReference
+    /// `base` as text, kept rather than recomposed: references are cached by it.
+    let uri: String
+    /// The document the resource was read from (``SchemaLocation/documentURI``).
+    let documentURI: String
+    /// The resource's number among the URIs the compiler has met: places of one URI share it.
+    let id: Int
+
+    init(base: URIReference, uri: String, documentURI: String, id: Int) {
+        self.base = base
+        self.uri = uri
+        self.documentURI = documentURI
+        self.id = id
+    }
+}
+
+/// Where one (sub)schema sits: its value, its resource and dialect, and its JSON Pointer inside
+/// that resource and inside its document. Its canonical place is the resource URI + `#` +
+/// ``pointer``, keyed without building that string by ``SchemaKey``.
 struct SchemaEntry {
     var value: JSONValue
-    var base: URIReference
-    /// `base` as text, kept rather than recomposed: references are cached by it.
-    var baseText: String
-    var resourceURI: String
+    var resource: ResourcePlace
     var pointer: String
-    /// The document the schema was read from and its pointer from that document's root
-    /// (``SchemaLocation/documentPointer``).
-    var documentURI: String
+    /// The schema's pointer from its document's root (``SchemaLocation/documentPointer``).
     var documentPointer: String
     var dialect: Dialect
 
+    var base: URIReference { resource.base }
+    var baseText: String { resource.uri }
     var draft: Draft { dialect.draft }
     /// False when the dialect's metaschema leaves out the validation vocabulary.
     var validationVocabulary: Bool { dialect.validation }
     /// True when the dialect's metaschema lists the format-assertion vocabulary.
     var formatAssertion: Bool { dialect.formats }
-    /// `resourceURI#pointer`, kept rather than rebuilt: compiling looks it up for every
-    /// subschema it reaches.
-    var canonical: String
+    /// The canonical place: compiling looks it up for every subschema it reaches.
+    var key: SchemaKey { SchemaKey(resource: resource.id, pointer: pointer) }
+}
+
+/// A schema's canonical place, the resource URI (by its number) and the pointer inside it.
+struct SchemaKey: Hashable {
+    let resource: Int
+    let pointer: String
 }
 
 extension SanitizeError.Code {
@@ -57,8 +80,12 @@ extension SanitizeError.Code {
 struct ContractCompiler {
     var entries: [String: SchemaEntry] = [:]
     var dynamicAnchors: [String: [String: String]] = [:]
-    var memo: [String: Int] = [:]
+    var memo: [SchemaKey: Int] = [:]
     var resourceIndex: [String: Int] = [:]
+    /// The number of each resource URI met (``ResourcePlace/id``), and its index among the
+    /// program's resources once a schema in it is compiled (-1 before).
+    var resourceIDs: [String: Int] = [:]
+    var programResources: [Int] = []
     /// The schemas the walks have passed (registered or not): room for the memo up front.
     var schemasWalked = 0
     var program = ContractProgram()
@@ -261,11 +288,9 @@ struct ContractCompiler {
     ) {
         // The first scope is the document's own: its pointer runs from the document root.
         guard !keys.isEmpty, let innermost = scopes.last, let document = scopes.first else { return }
-        let pointer = Self.pointer(of: innermost, path)
         let entry = SchemaEntry(
-            value: value, base: base, baseText: baseText, resourceURI: innermost.uri, pointer: pointer,
-            documentURI: document.uri, documentPointer: Self.pointer(of: document, path), dialect: dialect,
-            canonical: innermost.uri + "#" + pointer)
+            value: value, resource: place(base, baseText, document: document.uri), pointer: Self.pointer(of: innermost, path),
+            documentPointer: Self.pointer(of: document, path), dialect: dialect)
         for key in keys { Self.fillIfEmpty(&entries[key]) { entry } }
     }
 
@@ -380,9 +405,8 @@ struct ContractCompiler {
         }
         guard let value = pointer.resolve(in: root.value) else { throw unresolved(reference, entry, keyword) }
         let found = SchemaEntry(
-            value: value, base: root.base, baseText: root.baseText, resourceURI: root.resourceURI, pointer: root.pointer + fragment,
-            documentURI: root.documentURI, documentPointer: root.documentPointer + fragment, dialect: root.dialect,
-            canonical: root.canonical + fragment)
+            value: value, resource: root.resource, pointer: root.pointer + fragment, documentPointer: root.documentPointer + fragment,
+            dialect: root.dialect)
         entries[key] = found
         return found
     }
@@ -404,6 +428,22 @@ struct ContractCompiler {
         let matcher = try PatternMatcher(source, at: pointer)
         patternCache[source] = matcher
         return matcher
+    }
+
+    /// The place of the resource at `base` (its text `uri`) read from `documentURI`, numbered
+    /// as the other places of that URI.
+    mutating func place(_ base: URIReference, _ uri: String, document documentURI: String) -> ResourcePlace {
+        let (id, fresh) = Self.fillIfEmpty(&resourceIDs[uri]) { programResources.count }
+        if fresh { programResources.append(-1) }
+        return ResourcePlace(base: base, uri: uri, documentURI: documentURI, id: id)
+    }
+
+    /// The index of a place's resource among the program's resources, added when first asked.
+    mutating func programResource(_ place: ResourcePlace) -> Int {
+        if programResources[place.id] >= 0 { return programResources[place.id] }
+        let index = resource(place.uri)
+        programResources[place.id] = index
+        return index
     }
 
     mutating func resource(_ uri: String) -> Int {
@@ -451,15 +491,15 @@ struct ContractCompiler {
 
     mutating func compile(_ entry: SchemaEntry) throws(SanitizeError) -> Int {
         let index = program.schemas.count
-        let (memoized, fresh) = Self.fillIfEmpty(&memo[entry.canonical]) { index }
+        let (memoized, fresh) = Self.fillIfEmpty(&memo[entry.key]) { index }
         if !fresh { return memoized }
         program.schemas.append(CompiledSchema())
         program.locations.append(
             SchemaLocation(
-                resourceURI: entry.resourceURI, pointer: entry.pointer, documentURI: entry.documentURI,
+                resourceURI: entry.resource.uri, pointer: entry.pointer, documentURI: entry.resource.documentURI,
                 documentPointer: entry.documentPointer))
         var schema = CompiledSchema()
-        schema.resource = Int32(resource(entry.resourceURI))
+        schema.resource = Int32(programResource(entry.resource))
         switch entry.value {
         case .bool(let allowed):
             schema.kind = allowed ? .alwaysValid : .alwaysInvalid

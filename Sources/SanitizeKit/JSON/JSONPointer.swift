@@ -13,7 +13,8 @@ package struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Parses a pointer in its string form (RFC 6901 §3): empty, or `/` before each token, with
-    /// `~0` for `~` and `~1` for `/`.
+    /// `~0` for `~` and `~1` for `/`. Read by code point, as the RFC's grammar is: a `/` or `~`
+    /// followed by a combining mark is still a separator or an escape.
     /// - Parameter text: the pointer.
     /// - Returns: `nil` when `text` is not empty and does not begin with `/`, or has a `~` not
     ///   followed by `0` or `1`.
@@ -22,16 +23,30 @@ package struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
             self.init()
             return
         }
-        guard text.hasPrefix("/") else { return nil }
+        // `/`, `~`, `0` and `1` are ASCII, and UTF-8 never uses an ASCII byte inside a longer
+        // sequence, so the bytes can be split and unescaped one by one.
+        let utf8 = Array(text.utf8)
+        guard utf8[0] == UInt8(ascii: "/") else { return nil }
         var tokens: [String] = []
-        for token in text.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
-            var rest = token[...]
-            while let tilde = rest.firstIndex(of: "~") {
-                let next = rest.index(after: tilde)
-                guard next < rest.endIndex, rest[next] == "0" || rest[next] == "1" else { return nil }
-                rest = rest[rest.index(after: next)...]
+        var token: [UInt8] = []
+        var index = 1
+        while index <= utf8.count {
+            guard index < utf8.count, utf8[index] != UInt8(ascii: "/") else {
+                tokens.append(String(decoding: token, as: UTF8.self))
+                token.removeAll(keepingCapacity: true)
+                index += 1
+                continue
             }
-            tokens.append(Self.unescape(token))
+            if utf8[index] == UInt8(ascii: "~") {
+                guard index + 1 < utf8.count, utf8[index + 1] == UInt8(ascii: "0") || utf8[index + 1] == UInt8(ascii: "1") else {
+                    return nil
+                }
+                token.append(utf8[index + 1] == UInt8(ascii: "1") ? UInt8(ascii: "/") : UInt8(ascii: "~"))
+                index += 2
+            } else {
+                token.append(utf8[index])
+                index += 1
+            }
         }
         self.init(tokens: tokens)
     }

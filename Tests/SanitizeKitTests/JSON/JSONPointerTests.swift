@@ -64,9 +64,23 @@ struct JSONPointerTests {
         #expect(JSONPointer.unescape(escaped[...]) == token)
     }
 
-    @Test("a pointer that is not one is refused", arguments: ["foo", "/a~", "/a~2", "/~x", "#/foo"])
+    @Test("a pointer that is not one is refused", arguments: ["foo", "/a~", "/a~2", "/~x", "#/foo", "/a~\u{301}", "\u{301}/a"])
     func refusesMalformed(text: String) {
         #expect(JSONPointer(parsing: text) == nil)
+    }
+
+    /// RFC 6901 §3's grammar is over code points: a `/` followed by a combining mark still
+    /// separates tokens (as a grapheme it would not), and escapes read the same way.
+    @Test(
+        "a pointer is split and unescaped by code point",
+        arguments: [
+            ("/a/\u{301}b", ["a", "\u{301}b"]), ("/~1\u{338}", ["/\u{338}"]), ("/~0\u{301}", ["~\u{301}"]),
+            ("/", [""]), ("/a/", ["a", ""]), ("//", ["", ""]), ("/é~01", ["é~1"]),
+        ])
+    func splitsByCodePoint(text: String, tokens: [String]) throws {
+        let pointer = try #require(JSONPointer(parsing: text))
+        #expect(pointer.tokens.map { Array($0.unicodeScalars) } == tokens.map { Array($0.unicodeScalars) })
+        #expect(pointer.description.unicodeScalars.elementsEqual(text.unicodeScalars))
     }
 
     @Test(
