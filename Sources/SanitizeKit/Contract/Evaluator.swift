@@ -70,6 +70,13 @@ struct Evaluator {
     var inPlaceDepth = 0
     /// Past ``StackBudget/threshold`` levels, whether the thread's stack has room for more.
     var stack = StackBudget()
+    /// The depth up to which the stack is known to have room: a check at depth d that finds
+    /// room R vouches for the R / ``StackBudget/levelBound`` levels below d on the same path,
+    /// so a deep record is checked every few dozen levels instead of at each one.
+    var stackRoomUntil = StackBudget.threshold
+    /// The depth of the check that set ``stackRoomUntil``: returning above it drops the vouch
+    /// (a sibling path was not measured).
+    var stackCheckedAt = Int.max
     /// When set, `x-sanitize` values met on the way are collected with their instance node.
     var collectSteps = false
     var steps: [(node: Int, steps: Int)] = []
@@ -216,14 +223,28 @@ struct Evaluator {
         defer {
             depth -= 1
             inPlaceDepth -= 1
+            if depth < stackCheckedAt {
+                stackRoomUntil = StackBudget.threshold
+                stackCheckedAt = Int.max
+            }
         }
         if depth > Evaluator.depthLimit || inPlaceDepth > Evaluator.inPlaceDepthLimit {
             report(s, "", .depthLimit, "evaluation is nested deeper than the limit (a $ref cycle that never reaches a value?)")
             return false
         }
-        if depth > StackBudget.threshold && !stack.hasRoom() {
-            report(s, "", .depthLimit, "evaluation is nested deeper than this thread's stack allows")
-            return false
+        if depth > stackRoomUntil {
+            if let room = stack.room() {
+                guard room > 0 else {
+                    report(s, "", .depthLimit, "evaluation is nested deeper than this thread's stack allows")
+                    return false
+                }
+                stackRoomUntil = depth + Int(room / StackBudget.levelBound)
+                stackCheckedAt = depth
+            } else {
+                // Bounds unknown: only the depth limit applies (the budget stays unknown).
+                stackRoomUntil = Int.max
+                stackCheckedAt = 0
+            }
         }
         let pushedScope = usesDynamicScope && dynamicScope.last != Int(schema.pointee.resource)
         if pushedScope { dynamicScope.append(Int(schema.pointee.resource)) }

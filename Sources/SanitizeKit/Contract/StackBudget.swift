@@ -11,9 +11,11 @@
 /// The evaluator recurses once per nesting level, and its frames are several times larger in a
 /// debug or AddressSanitizer build: a document 512 levels deep against a recursive schema can
 /// overflow a thread with a small stack (a test worker, a Dispatch thread's 512 KiB) well before
-/// ``Evaluator/depthLimit``. Past ``threshold`` levels the evaluator asks ``hasRoom()`` at every
-/// level; the first call looks up the thread's stack bounds, each call compares the address of a
-/// local with the low end. Shallow records never get that far and pay nothing.
+/// ``Evaluator/depthLimit``. Past ``threshold`` levels the evaluator asks ``room()``; the first
+/// call looks up the thread's stack bounds, each call compares the address of a local with the
+/// low end. Room for n × ``levelBound`` bytes vouches for the next n levels on the same path,
+/// so the evaluator asks again only past them. Shallow records never get that far and pay
+/// nothing.
 ///
 /// When the bounds are unknown, or a local's address lies outside them (AddressSanitizer keeps
 /// locals on a "fake stack"; its runtime is asked for the real frame first), the budget always
@@ -28,6 +30,9 @@ struct StackBudget {
     /// The least room kept free below the current frame: enough for one more level, a violation
     /// report and the leaf checks (string formats, a PCRE2 match on its 32 KiB JIT stack).
     static let minimumMargin: UInt = 64 << 10
+    /// The most stack one evaluation level is taken to use, as ``minimumMargin`` takes it: an
+    /// AddressSanitizer debug build's largest measured level is about 37 KiB.
+    static let levelBound: UInt = 64 << 10
 
     private enum State {
         case unknown
