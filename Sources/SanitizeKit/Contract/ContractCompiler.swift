@@ -333,29 +333,6 @@ struct ContractCompiler {
         return dialect
     }
 
-    /// Per first byte (ASCII), bit n set when a keyword of ``subschemas(of:draft:)`` has that
-    /// first byte and n bytes: most members (`description`, `type`, `$ref`, `enum`) are ruled
-    /// out without comparing strings.
-    static let subschemaKeywordLengths: [UInt32] = {
-        var table = [UInt32](repeating: 0, count: 128)
-        for keyword in [
-            "additionalProperties", "propertyNames", "contains", "not", "if", "then", "else", "contentSchema", "unevaluatedItems",
-            "unevaluatedProperties", "prefixItems", "additionalItems", "items", "allOf", "anyOf", "oneOf", "properties",
-            "patternProperties", "dependentSchemas", "$defs", "definitions", "dependencies",
-        ] {
-            let utf8 = Array(keyword.utf8)
-            table[Int(utf8[0])] |= 1 << UInt32(utf8.count)
-        }
-        return table
-    }()
-
-    /// Whether a member name can be one of the keywords of ``subschemas(of:draft:)``.
-    static func mayHoldSubschemas(_ key: String) -> Bool {
-        let utf8 = key.utf8
-        guard let first = utf8.first, first < 128, utf8.count < 32 else { return false }
-        return subschemaKeywordLengths[Int(first)] & (1 << UInt32(utf8.count)) != 0
-    }
-
     // MARK: resolving
 
     /// Resolves a reference against an entry's base URI to a registered schema entry,
