@@ -20,8 +20,9 @@ enum SanitizeBinary {
         process.arguments = arguments
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("pin-out-\(UUID().uuidString)")
         let err = FileManager.default.temporaryDirectory.appendingPathComponent("pin-err-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: out.path, contents: nil)
-        FileManager.default.createFile(atPath: err.path, contents: nil)
+        // A file that could not be created makes `FileHandle(forWritingTo:)` below throw.
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
         defer {
             try? FileManager.default.removeItem(at: out)
             try? FileManager.default.removeItem(at: err)
