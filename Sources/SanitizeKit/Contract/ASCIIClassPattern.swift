@@ -1,10 +1,15 @@
-/// A `pattern` of the form `^[class]{m,n}$` whose class lists printable ASCII characters and
-/// ranges, such as `^[A-Z]{2}$` or `^[A-Za-z0-9 -]{2,10}$`: checked on ASCII text with a
-/// bit set and a length, no regular-expression engine.
+/// A `pattern` of the form `^[class]{m,n}$` (or `^\S*$`: one class escape instead of the
+/// bracket) whose class lists printable ASCII characters, ranges, escaped punctuation, the
+/// control escapes `\t \n \v \f \r` and the class escapes `\d \D \w \W \s \S`, such as
+/// `^[A-Z]{2}$`, `^[A-Za-z0-9\-\.]{1,64}$` or FHIR's `^[ \r\n\t\S]+$`: decided on ASCII text
+/// with a bit set and a length, no regular-expression engine.
 ///
-/// A ``ShapeCheck`` uses it only to say "matches" (an ASCII string of allowed characters and
-/// allowed length matches the regular expression whatever its engine); anything else sends
-/// the record to the general path, which runs the real pattern.
+/// On an ASCII subject the answer is exact both ways: `^` and `$` (end only, ECMA-262) hold
+/// the whole subject, so it matches exactly when it has an allowed number of bytes, each
+/// allowed. The class escapes take their ECMA-262 meaning (§22.2.2.9; `\s` is TAB, LF, VT,
+/// FF, CR and space among ASCII), which is what the pattern compiles to (`PatternMatcher`).
+/// A ``ShapeCheck`` uses it to say "matches"; the evaluator asks it first for ASCII strings
+/// and PCRE2 for the rest (``ProgramBuffers/matchPattern(_:_:)``).
 struct ASCIIClassPattern: Sendable, Equatable {
     /// Allowed bytes: bit `b` of `low` for `b < 64`, bit `b - 64` of `high` otherwise.
     private(set) var low: UInt64 = 0
@@ -12,33 +17,95 @@ struct ASCIIClassPattern: Sendable, Equatable {
     private(set) var minCount = 1
     private(set) var maxCount = 1
 
-    /// Reads `^[class]quantifier$`; `nil` for any other pattern. The quantifier is `{m}`,
-    /// `{m,n}`, `{m,}`, `+`, `*` or none.
+    /// One member of a class: a character, or a set of them (a class escape).
+    private enum Member {
+        case character(UInt8, escaped: Bool)
+        case set(low: UInt64, high: UInt64)
+    }
+
+    /// Reads `^[class]quantifier$` or `^\Xquantifier$` (X one of `dDwWsS`); `nil` for any other
+    /// pattern. The quantifier is `{m}`, `{m,n}`, `{m,}`, `+`, `*` or none.
     init?(_ source: String) {
         let bytes = Array(source.utf8)
-        guard bytes.count >= 5, bytes[0] == UInt8(ascii: "^"), bytes[1] == UInt8(ascii: "["), bytes.last == UInt8(ascii: "$"),
-            let close = bytes.firstIndex(of: UInt8(ascii: "]")), close > 2
-        else { return nil }
-        let members = Array(bytes[2..<close])
-        guard members[0] != UInt8(ascii: "^"),
-            members.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\\") && $0 != UInt8(ascii: "[") })
-        else { return nil }
-        var index = 0
-        while index < members.count {
-            let first = members[index]
-            if index + 2 < members.count, members[index + 1] == UInt8(ascii: "-") {
-                let last = members[index + 2]
-                guard first <= last else { return nil }
-                for byte in first...last { allow(byte) }
-                index += 3
-            } else {
-                allow(first)
-                index += 1
+        guard bytes.count >= 4, bytes[0] == UInt8(ascii: "^"), bytes.last == UInt8(ascii: "$") else { return nil }
+        var members: [Member] = []
+        var index = 1
+        if bytes[1] == UInt8(ascii: "\\") {
+            guard case .set(let low, let high)? = Self.escape(bytes[2]) else { return nil }
+            members.append(.set(low: low, high: high))
+            index = 3
+        } else {
+            guard bytes[1] == UInt8(ascii: "["), bytes.count >= 5, bytes[2] != UInt8(ascii: "^"), bytes[2] != UInt8(ascii: "]") else {
+                return nil
             }
+            index = 2
+            while true {
+                guard index < bytes.count - 1 else { return nil }
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "]") { break }
+                guard byte >= 0x20, byte < 0x7F, byte != UInt8(ascii: "[") else { return nil }
+                if byte == UInt8(ascii: "\\") {
+                    guard let member = Self.escape(bytes[index + 1]) else { return nil }
+                    members.append(member)
+                    index += 2
+                } else {
+                    members.append(.character(byte, escaped: false))
+                    index += 1
+                }
+            }
+            index += 1
         }
-        guard let (minimum, maximum) = Self.quantifier(bytes[(close + 1)..<(bytes.count - 1)]) else { return nil }
+        guard let (minimum, maximum) = Self.quantifier(bytes[index..<(bytes.count - 1)]) else { return nil }
+        var position = 0
+        while position < members.count {
+            // A range is a character, an unescaped `-` and a character; a class escape at
+            // either end is not read (ECMA-262 refuses it with the `u` flag).
+            if position + 2 < members.count, case .character(UInt8(ascii: "-"), escaped: false) = members[position + 1] {
+                guard case .character(let first, _) = members[position], case .character(let last, _) = members[position + 2],
+                    first <= last
+                else { return nil }
+                for byte in first...last { allow(byte) }
+                position += 3
+                continue
+            }
+            switch members[position] {
+            case .character(let byte, _): allow(byte)
+            case .set(let low, let high):
+                self.low |= low
+                self.high |= high
+            }
+            position += 1
+        }
         minCount = minimum
         maxCount = maximum
+    }
+
+    /// The member an escape `\X` stands for, or `nil` when it is not one this type reads.
+    private static func escape(_ letter: UInt8) -> Member? {
+        func set(_ bytes: [UInt8], negated: Bool) -> Member {
+            var low: UInt64 = 0
+            var high: UInt64 = 0
+            for byte in bytes { if byte < 64 { low |= 1 << UInt64(byte) } else { high |= 1 << UInt64(byte - 64) } }
+            return negated ? .set(low: ~low, high: ~high) : .set(low: low, high: high)
+        }
+        let digits = Array(UInt8(ascii: "0")...UInt8(ascii: "9"))
+        let word = digits + Array(UInt8(ascii: "A")...UInt8(ascii: "Z")) + Array(UInt8(ascii: "a")...UInt8(ascii: "z")) + [UInt8(ascii: "_")]
+        // ECMA-262 WhiteSpace and LineTerminator among ASCII: TAB, LF, VT, FF, CR, space.
+        let space: [UInt8] = [0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x20]
+        switch letter {
+        case UInt8(ascii: "d"), UInt8(ascii: "D"): return set(digits, negated: letter == UInt8(ascii: "D"))
+        case UInt8(ascii: "w"), UInt8(ascii: "W"): return set(word, negated: letter == UInt8(ascii: "W"))
+        case UInt8(ascii: "s"), UInt8(ascii: "S"): return set(space, negated: letter == UInt8(ascii: "S"))
+        case UInt8(ascii: "t"): return .character(0x09, escaped: true)
+        case UInt8(ascii: "n"): return .character(0x0A, escaped: true)
+        case UInt8(ascii: "v"): return .character(0x0B, escaped: true)
+        case UInt8(ascii: "f"): return .character(0x0C, escaped: true)
+        case UInt8(ascii: "r"): return .character(0x0D, escaped: true)
+        default:
+            // ECMA-262's SyntaxCharacter, `/` and (in a class) `-`: escaped, they stand for themselves.
+            guard Array("^$\\.*+?()[]{}|/-".utf8).contains(letter) else { return nil }
+            return .character(letter, escaped: true)
+        }
     }
 
     private mutating func allow(_ byte: UInt8) {

@@ -27,6 +27,9 @@ final class ProgramBuffers: @unchecked Sendable {
     /// The compiled `pattern`s of ``ContractProgram/patterns``, unretained (the program holds
     /// them), so that matching one costs no reference counting.
     let patterns: UnsafeBufferPointer<Unmanaged<PCRE2Pattern>>
+    /// Per pattern, its bit-set form when it has one (``ASCIIClassPattern``): exact on ASCII
+    /// strings, which then skip PCRE2.
+    let patternClasses: UnsafeBufferPointer<ASCIIClassPattern?>
 
     /// The hot part of each ``ObjectShape`` as plain values: property hashes, key indices and
     /// schemas live in ``hashes`` and ``lists``.
@@ -84,6 +87,7 @@ final class ProgramBuffers: @unchecked Sendable {
             })
         self.constantBytes = ProgramBuffers.copy(constantBytes)
         patterns = ProgramBuffers.copy(program.patterns.map { Unmanaged.passUnretained($0.compiled) })
+        patternClasses = ProgramBuffers.copy(program.patterns.map { ASCIIClassPattern($0.source) })
         var allHashes: [UInt64] = []
         var fast: [FastShape] = []
         var lists = program.lists
@@ -111,10 +115,14 @@ final class ProgramBuffers: @unchecked Sendable {
         return bytesEqual(keyBytes.baseAddress! + span.start, bytes.baseAddress!, count: span.count)
     }
 
-    /// Matches pattern `index` anywhere in the UTF-8 text.
+    /// Matches pattern `index` anywhere in the UTF-8 text: by its bit set when it has one and
+    /// the text is ASCII, else by PCRE2.
     @inline(__always)
     func matchPattern(_ index: Int, _ utf8: UnsafeRawBufferPointer) -> PatternMatcher.Outcome {
-        patterns[index]._withUnsafeGuaranteedRef { PatternMatcher.match($0, utf8) }
+        if let simple = patternClasses[index], PCRE2Pattern.isASCII(utf8) {
+            return simple.matches(ascii: utf8) ? .matched : .notMatched
+        }
+        return patterns[index]._withUnsafeGuaranteedRef { PatternMatcher.match($0, utf8) }
     }
 
     /// Whether constant `index` is a string whose bytes are `bytes` (unescaped UTF-8).
@@ -150,6 +158,7 @@ final class ProgramBuffers: @unchecked Sendable {
         Self.free(constantSpans)
         Self.free(constantBytes)
         Self.free(patterns)
+        Self.free(patternClasses)
         Self.free(shapes)
         Self.free(hashes)
     }

@@ -23,7 +23,7 @@ enum ECMAScriptPattern {
     static let whitespaceClassItems =
         #"\t\n\x0B\f\r \xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000\uFEFF"#
 
-    /// Returns `pattern` with every unescaped `\s`/`\S`, `\p{…}`/`\P{…}` and `.` rewritten for PCRE2.
+    /// Returns `pattern` with every unescaped `\s`/`\S`, `\v`, `\p{…}`/`\P{…}` and `.` rewritten for PCRE2.
     /// - Parameter pattern: an ECMA-262 pattern.
     /// - Returns: the pattern for PCRE2; unchanged when it holds no backslash and no dot.
     /// - Throws: ``SanitizeError`` coded `regex-compile` for an escape ECMA-262 does not define,
@@ -52,6 +52,10 @@ enum ECMAScriptPattern {
                 case "S":
                     // Only outside a class: a class holding `\S` was rewritten whole, below.
                     result.append(contentsOf: "[^\(whitespaceClassItems)]".unicodeScalars)
+                case "v":
+                    // ECMA-262 ControlEscape `\v` is U+000B alone; PCRE2's `\v` is every
+                    // vertical white space (LF, VT, FF, CR, NEL, U+2028, U+2029).
+                    result.append(contentsOf: "\\x0B".unicodeScalars)
                 case "u" where surrogatePair(scalars, at: index) != nil:
                     // ECMA-262 §22.2.1 RegExpUnicodeEscapeSequence: a \uHHHH\uLLLL surrogate
                     // pair is one code point; PCRE2 refuses surrogates, so write it as \u{…}.

@@ -14,6 +14,8 @@ extension PCRE2Pattern {
     /// - `\s` and `\S` are rewritten to ECMA-262's WhiteSpace + LineTerminator set (TAB, LF,
     ///   VT, FF, CR, Unicode `Zs`, U+2028, U+2029, U+FEFF, spelled out); a bracket class holding
     ///   `\S` becomes an equivalent group (`[a\S]` → `(?:[a]|[^ws])`);
+    /// - `\v` is rewritten to U+000B (ECMA-262's ControlEscape; PCRE2's `\v` is every vertical
+    ///   white space);
     /// - `PCRE2_ALT_BSUX` and `PCRE2_EXTRA_ALT_BSUX`: `\uhhhh`, `\u{h…}` and `\xhh` escapes as in
     ///   ECMA-262; `PCRE2_ALLOW_EMPTY_CLASS`: `[]` matches nothing, `[^]` any character;
     /// - `PCRE2_DOLLAR_ENDONLY`: `$` matches only at the very end, not before a final newline;

@@ -36,6 +36,13 @@ struct PCRE2PatternECMAScriptTests {
         Case(pattern: #"^\s$"#, subject: "\u{2003}", matches: true, rule: "EM SPACE (Zs)"),
         Case(pattern: #"^\s$"#, subject: "\u{13}", matches: false, rule: "a non-space control"),
         Case(pattern: #"^\s$"#, subject: "\u{85}", matches: false, rule: "NEL is not ECMA white space"),
+        // ECMA-262 §22.2.2.10 ControlEscape: \v is U+000B alone (PCRE2's \v is all vertical space).
+        Case(pattern: #"^\v$"#, subject: "\u{0B}", matches: true, rule: "\\v is VT"),
+        Case(pattern: #"^\v$"#, subject: "\n", matches: false, rule: "LF is not \\v"),
+        Case(pattern: #"^\v$"#, subject: "\u{2028}", matches: false, rule: "LINE SEPARATOR is not \\v"),
+        Case(pattern: #"^[\v]$"#, subject: "\r", matches: false, rule: "CR is not [\\v]"),
+        Case(pattern: #"^[\v\f]+$"#, subject: "\u{0B}\u{0C}", matches: true, rule: "[\\v\\f] is VT and FF"),
+        Case(pattern: #"^[a\v\S]$"#, subject: "\n", matches: false, rule: "a class with \\S keeps \\v as VT"),
         Case(pattern: #"^\S$"#, subject: "\u{FEFF}", matches: false, rule: "ZWNBSP is not \\S"),
         Case(pattern: #"^\S$"#, subject: "\u{2003}", matches: false, rule: "EM SPACE is not \\S"),
         Case(pattern: #"^\S$"#, subject: "\u{13}", matches: true, rule: "a non-space control is \\S"),
