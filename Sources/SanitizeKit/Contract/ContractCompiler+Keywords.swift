@@ -15,7 +15,7 @@ extension ContractCompiler {
             Int32(try compile(child(entry, keyword, token, value)))
         }
         func invalid(_ keyword: String, _ reason: String) -> SanitizeError {
-            SanitizeError(.contractInvalid, "\(keyword): \(reason)", at: .init(pointer: entry.pointer + "/" + keyword))
+            compileError(.contractInvalid, "\(keyword): \(reason)", in: entry, at: "/" + keyword)
         }
         func count(_ keyword: String) throws(SanitizeError) -> Int? {
             guard let value = keywords[keyword] else { return nil }
@@ -154,7 +154,7 @@ extension ContractCompiler {
         if case .object(let map)? = keywords["patternProperties"] {
             hasShape = true
             for member in map {
-                program.patterns.append(try patternMatcher(member.key, at: entry.pointer + "/patternProperties"))
+                program.patterns.append(try patternMatcher(member.key, in: entry, at: "/patternProperties"))
                 shape.patterns.append((Int32(program.patterns.count - 1), try sub("patternProperties", member.key, member.value)))
             }
         }
@@ -239,7 +239,7 @@ extension ContractCompiler {
         if let value = try count("minLength") { schema.strings.append(.minLength(value)) }
         if let value = try count("maxLength") { schema.strings.append(.maxLength(value)) }
         if case .string(let source)? = keywords["pattern"] {
-            program.patterns.append(try patternMatcher(source, at: entry.pointer + "/pattern"))
+            program.patterns.append(try patternMatcher(source, in: entry, at: "/pattern"))
             schema.strings.append(.pattern(Int32(program.patterns.count - 1)))
         }
         if draft.hasDraft6Keywords {

@@ -389,22 +389,37 @@ struct ContractCompiler {
     }
 
     func unresolved(_ reference: String, _ entry: SchemaEntry, _ keyword: String) -> SanitizeError {
-        SanitizeError(
+        compileError(
             .contractUnresolvedRef,
             "\(keyword) \"\(reference)\" does not resolve to a registered schema (remote references are never fetched; register the resource)",
-            at: .init(pointer: entry.pointer + "/" + keyword))
+            in: entry, at: "/" + keyword)
+    }
+
+    /// An error in the schema `entry` at `suffix` (a keyword's pointer below it), located where
+    /// a reader finds it: by the schema's pointer from its document's root, not from an
+    /// embedded resource's, and with the document's URI in the message when that document is
+    /// not the root schema's (a registered one: the error's file is the root's).
+    func compileError(_ code: SanitizeError.Code, _ reason: String, in entry: SchemaEntry, at suffix: String) -> SanitizeError {
+        let pointer = entry.documentPointer + suffix
+        let document = entry.resource.documentURI
+        let elsewhere = document == URIReference(options.baseURI).withoutFragment.text ? "" : " (in the document \(document))"
+        return SanitizeError(code, reason + elsewhere, at: .init(pointer: pointer.isEmpty ? "/" : pointer))
     }
 
     // MARK: compiling
 
     /// The matcher of a `pattern` or `patternProperties` source, compiled once per distinct source.
     /// - Throws: ``SanitizeError`` with code ``SanitizeError/Code/contractInvalid``, located at
-    ///   `pointer`, when it does not compile (every occurrence reports, since none is cached).
-    mutating func patternMatcher(_ source: String, at pointer: String) throws(SanitizeError) -> PatternMatcher {
+    ///   `keyword` in `entry`, when it does not compile (every occurrence reports, since none is cached).
+    mutating func patternMatcher(_ source: String, in entry: SchemaEntry, at keyword: String) throws(SanitizeError) -> PatternMatcher {
         if let cached = patternCache[source] { return cached }
-        let matcher = try PatternMatcher(source, at: pointer)
-        patternCache[source] = matcher
-        return matcher
+        do throws(SanitizeError) {
+            let matcher = try PatternMatcher(source, at: "")
+            patternCache[source] = matcher
+            return matcher
+        } catch {
+            throw compileError(error.code, error.reason, in: entry, at: keyword)
+        }
     }
 
     /// The place of the resource at `base` (its text `uri`) read from `documentURI`, numbered
@@ -482,10 +497,10 @@ struct ContractCompiler {
             schema.kind = allowed ? .alwaysValid : .alwaysInvalid
         case .object:
             if let unknown = entry.dialect.unknownMetaschema {
-                throw SanitizeError(
+                throw compileError(
                     .contractUnknownDialect,
                     "$schema \"\(unknown)\" is not a dialect this validator knows (draft-04, draft-06, draft-07, 2019-09, 2020-12) nor a registered meta-schema built on one",
-                    at: .init(pointer: entry.pointer + "/$schema"))
+                    in: entry, at: "/$schema")
             }
             var builder = SchemaBuilder()
             try compileKeywords(entry, into: &builder)
@@ -510,8 +525,7 @@ struct ContractCompiler {
                 schema.sanitizeSteps = builder.sanitizeSteps
             }
         default:
-            throw SanitizeError(
-                .contractInvalid, "a schema must be an object or a boolean", at: .init(pointer: entry.pointer.isEmpty ? "/" : entry.pointer))
+            throw compileError(.contractInvalid, "a schema must be an object or a boolean", in: entry, at: "")
         }
         program.schemas[index] = schema
         return index

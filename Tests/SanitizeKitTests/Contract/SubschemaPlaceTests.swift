@@ -103,3 +103,40 @@ struct SubschemaPlaceTests {
         return resources
     }
 }
+
+/// A compile error is located where a reader finds it: by its pointer from the document's
+/// root (not from an embedded resource's), and in a registered document, named by its URI.
+struct CompileErrorPlaceTests {
+    @Test func errorInsideAnEmbeddedResourceHasItsDocumentPointer() {
+        let schema = ##"{"$defs":{"a":{"$id":"http://x.example/a.json","properties":{"n":{"minimum":"x"}}}},"$ref":"#/$defs/a"}"##
+        #expect {
+            _ = try Contract(schema: schema)
+        } throws: { error in
+            let error = error as? SanitizeError
+            return error?.code == .contractInvalid && error?.location?.pointer == "/$defs/a/properties/n/minimum"
+                && error?.reason.contains("(in the document") == false
+        }
+    }
+
+    @Test func errorInARegisteredDocumentNamesIt() throws {
+        var resources = ContractResources()
+        try resources.register(json: ##"{"$defs":{"q":{"pattern":"(","minimum":1}}}"##, as: "http://x.example/b.json")
+        #expect {
+            _ = try Contract(schema: ##"{"$ref":"http://x.example/b.json#/$defs/q"}"##, resources: resources)
+        } throws: { error in
+            let error = error as? SanitizeError
+            return error?.code == .contractInvalid && error?.location?.pointer == "/$defs/q/pattern"
+                && error?.reason.hasSuffix("(in the document http://x.example/b.json)") == true
+        }
+    }
+
+    @Test func unresolvedReferenceInsideAnEmbeddedResource() {
+        let schema = ##"{"$defs":{"a":{"$id":"http://x.example/a.json","$ref":"b.json"}},"$ref":"#/$defs/a"}"##
+        #expect {
+            _ = try Contract(schema: schema, options: .init(defaultDraft: .draft2020_12))
+        } throws: { error in
+            let error = error as? SanitizeError
+            return error?.code == .contractUnresolvedRef && error?.location?.pointer == "/$defs/a/$ref"
+        }
+    }
+}
