@@ -43,16 +43,9 @@ struct StackBudget {
 
     private var state = State.unknown
 
-    /// Whether the current frame is still more than the margin (the larger of
-    /// ``minimumMargin`` and an eighth of the stack, at most half of it) above the stack's low
-    /// end; always `true` when that cannot be known.
-    mutating func hasRoom() -> Bool {
-        guard let room = room() else { return true }
-        return room > 0
-    }
-
     /// The bytes of stack below the current frame that deeper calls may still use before the
-    /// margin (0 when past it), or `nil` when the stack's bounds are unknown.
+    /// margin (the larger of ``minimumMargin`` and an eighth of the stack, at most half of it;
+    /// 0 when past it), or `nil` when the stack's bounds are unknown.
     mutating func room() -> UInt? {
         if case .unknown = state { state = Self.lookUp() }
         guard case .bounded(let low, let high, let floor) = state else { return nil }
