@@ -89,10 +89,9 @@ struct FastPathConformance {
     /// `value` with `x-sanitize` added to every schema object it holds (the lists alternate).
     static func withSteps(_ value: JSONValue, draft: Draft, counter: inout Int) -> JSONValue {
         guard case .object(var members) = value else { return value }
-        let subschemas = ContractCompiler.subschemas(of: value, draft: draft)
         for index in members.indices {
             let key = members[index].key
-            guard subschemas.contains(where: { $0.keyword == key }) else { continue }
+            guard ContractCompiler.subschemaForm(key, draft: draft) != nil else { continue }
             switch members[index].value {
             case .object(var children) where ["properties", "patternProperties", "dependentSchemas", "$defs", "definitions", "dependencies"].contains(key):
                 for child in children.indices { children[child].value = withSteps(children[child].value, draft: draft, counter: &counter) }

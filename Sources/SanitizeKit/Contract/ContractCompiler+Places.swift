@@ -190,13 +190,6 @@ extension ContractCompiler {
         return result
     }
 
-    /// The subschemas of a schema object, each with the keyword that holds it and, under an
-    /// array or object keyword, its escaped JSON Pointer token (index or member name).
-    static func subschemas(of value: JSONValue, draft: Draft) -> [(keyword: String, token: String?, value: JSONValue)] {
-        guard case .object(let members) = value else { return [] }
-        return subschemaSteps(of: members, draft: draft).map { ($0.keyword, $0.token.map(JSONPointer.escape), $0.value) }
-    }
-
     /// The subschema that the pointer tokens from `position` name first inside a schema
     /// object, and how many tokens that takes (one for a lone schema, two under an array or
     /// object keyword); `nil` when they name no subschema. The first member of a name counts,
