@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Writes deterministic NDJSON user records (about 3 % invalid) for the filter comparison.
+"""Writes deterministic NDJSON user records (about 3 % invalid, or INVALID_PERCENT) for the filter comparison.
 
-Usage: generate-users.py MEGABYTES SEED > users.ndjson
+Usage: generate-users.py MEGABYTES SEED [INVALID_PERCENT] > users.ndjson
 The valid records are already clean (nothing for x-sanitize steps to change), so every
 validator sees the same records and the valid/invalid counts must agree.
 """
@@ -10,6 +10,8 @@ import random
 import sys
 
 megabytes, seed = int(sys.argv[1]), int(sys.argv[2])
+# The four kinds of invalid record share the fraction equally (3 % by default).
+invalid = (float(sys.argv[3]) if len(sys.argv) > 3 else 3.0) / 100
 rng = random.Random(seed)
 first = ["Ada", "Grace", "Linus", "José", "Zoë", "Ming", "Olu", "Anna", "Li", "Sam", "Émile", "Øystein"]
 last = ["Lovelace", "Hopper", "Torvalds", "Martí", "Ng", "Okafor", "Schmidt", "Müller", "Kim", "Lee"]
@@ -34,13 +36,13 @@ while written < limit:
         "tags": rng.sample(tags, 3),
     }
     kind = rng.random()
-    if kind < 0.008:
+    if kind < invalid * 8 / 30:
         record["age"] = "old"                      # type
-    elif kind < 0.016:
+    elif kind < invalid * 16 / 30:
         del record["email"]                        # required
-    elif kind < 0.024:
+    elif kind < invalid * 24 / 30:
         record["address"]["country"] = "Britain"   # pattern
-    elif kind < 0.030:
+    elif kind < invalid:
         record["role"] = "admin"                   # additionalProperties
     line = json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n"
     out.write(line)

@@ -1,6 +1,6 @@
 /// An object key prepared for fast lookup: its UTF-8 bytes and its ``JSONDocument/keyHash(_:)``
 /// (length and first and last eight bytes, mixed; every hash match is confirmed on the bytes).
-struct PropertyKey: Sendable {
+struct PropertyKey: Sendable, Equatable {
     let text: String
     let bytes: [UInt8]
     let hash: UInt64

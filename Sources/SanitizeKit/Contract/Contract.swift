@@ -143,6 +143,21 @@ public struct Contract: Sendable {
     /// Whether a parsed instance is valid (stops at the first violation; builds no messages).
     /// - Parameter document: the instance.
     /// - Returns: `true` when valid.
+    /// Validates a parsed instance into a sink reused across instances: one evaluation that
+    /// decides and, when the instance fails, leaves its violations in `sink.items` (as
+    /// ``validate(_:)-(JSONDocument)`` reports them).
+    /// - Parameters:
+    ///   - document: the instance.
+    ///   - sink: the reused sink; its items are replaced.
+    /// - Returns: whether the instance is valid.
+    func validate(_ document: JSONDocument, into sink: ViolationSink) -> Bool {
+        sink.items.removeAll(keepingCapacity: true)
+        return Evaluator.with(buffers: buffers, document: document, failFast: options.stopAtFirstError, sink: sink) { evaluator in
+            var annotations = Annotations()
+            return evaluator.evaluate(program.root, document.root, &annotations, collect: false)
+        }
+    }
+
     package func isValid(_ document: JSONDocument) -> Bool {
         isValid(document, reusing: ViolationSink())
     }
@@ -216,5 +231,22 @@ public struct Contract: Sendable {
     }
 
     /// Whether the contract has any `x-sanitize` keyword at all.
+    /// Every schema an evaluation enters, with the instance node it is entered at: the
+    /// evaluation that collects `x-sanitize` steps (it goes on past failures), recording all.
+    /// Tests hold the static reach of the applicators (``ContractProgram/schemasApplying(along:)``)
+    /// to it.
+    /// - Parameter document: the instance.
+    /// - Returns: (node, schema index) pairs in the order entered.
+    package func schemasEntered(for document: JSONDocument) -> [(node: Int, schema: Int)] {
+        Evaluator.with(buffers: buffers, document: document, failFast: false) { evaluator in
+            evaluator.collectSteps = true
+            evaluator.traceSchemas = true
+            evaluator.quiet = 1
+            var annotations = Annotations()
+            _ = evaluator.evaluate(program.root, document.root, &annotations, collect: false)
+            return evaluator.trace
+        }
+    }
+
     package var hasSanitizeSteps: Bool { !program.sanitizeSteps.isEmpty }
 }

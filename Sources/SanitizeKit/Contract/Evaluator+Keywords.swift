@@ -45,7 +45,12 @@ extension Evaluator {
             if withString(node, { kind.accepts($0) }) { return true }
             report(s, "format", .format, "string is not a valid \(kind.rawValue)\(shown(node))")
             return false
-        default:
+        // Not a string keyword: the compiler places it in another pool.
+        case .const(_), .enumeration(_), .ref(_, _), .dynamicRef(_, _), .recursiveRef(_), .allOf(_), .anyOf(_),
+            .oneOf(_), .oneOfByKey(_, _), .not(_), .conditional(_, _, _), .dependentSchemas(_), .minimum(_),
+            .maximum(_), .exclusiveMinimum(_), .exclusiveMaximum(_), .multipleOf(_), .minProperties(_),
+            .maxProperties(_), .required(_), .dependentRequired(_), .propertyNames(_), .object(_), .minItems(_),
+            .maxItems(_), .uniqueItems, .items(_, _, _), .contains(_, _, _):
             return true
         }
     }
@@ -99,7 +104,12 @@ extension Evaluator {
             }
             report(s, "multipleOf", .multipleOf, "number is not a multiple of \(buffers.program.bounds[Int(index)].text)\(shown(node))")
             return false
-        default:
+        // Not a number keyword: the compiler places it in another pool.
+        case .const(_), .enumeration(_), .ref(_, _), .dynamicRef(_, _), .recursiveRef(_), .allOf(_), .anyOf(_),
+            .oneOf(_), .oneOfByKey(_, _), .not(_), .conditional(_, _, _), .dependentSchemas(_), .minLength(_),
+            .maxLength(_), .pattern(_), .format(_), .minProperties(_), .maxProperties(_), .required(_),
+            .dependentRequired(_), .propertyNames(_), .object(_), .minItems(_), .maxItems(_), .uniqueItems,
+            .items(_, _, _), .contains(_, _, _):
             return true
         }
     }
@@ -184,7 +194,12 @@ extension Evaluator {
             return valid
         case .object(let index):
             return checkShape(s, Int(index), node, &annotations, collect: collect)
-        default:
+        // Not a object keyword: the compiler places it in another pool.
+        case .const(_), .enumeration(_), .ref(_, _), .dynamicRef(_, _), .recursiveRef(_), .allOf(_), .anyOf(_),
+            .oneOf(_), .oneOfByKey(_, _), .not(_), .conditional(_, _, _), .dependentSchemas(_), .minLength(_),
+            .maxLength(_), .pattern(_), .format(_), .minimum(_), .maximum(_), .exclusiveMinimum(_),
+            .exclusiveMaximum(_), .multipleOf(_), .minItems(_), .maxItems(_), .uniqueItems, .items(_, _, _),
+            .contains(_, _, _):
             return true
         }
     }
@@ -384,7 +399,12 @@ extension Evaluator {
                 return false
             }
             return true
-        default:
+        // Not a array keyword: the compiler places it in another pool.
+        case .const(_), .enumeration(_), .ref(_, _), .dynamicRef(_, _), .recursiveRef(_), .allOf(_), .anyOf(_),
+            .oneOf(_), .oneOfByKey(_, _), .not(_), .conditional(_, _, _), .dependentSchemas(_), .minLength(_),
+            .maxLength(_), .pattern(_), .format(_), .minimum(_), .maximum(_), .exclusiveMinimum(_),
+            .exclusiveMaximum(_), .multipleOf(_), .minProperties(_), .maxProperties(_), .required(_),
+            .dependentRequired(_), .propertyNames(_), .object(_):
             return true
         }
     }

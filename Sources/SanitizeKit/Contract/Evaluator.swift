@@ -80,6 +80,10 @@ struct Evaluator {
     /// When set, `x-sanitize` values met on the way are collected with their instance node.
     var collectSteps = false
     var steps: [(node: Int, steps: Int)] = []
+    /// With ``collectSteps``: every schema entered is recorded with its instance node (the
+    /// tests' oracle for where schemas apply, against ``ContractProgram/schemasApplying(along:)``).
+    var traceSchemas = false
+    var trace: [(node: Int, schema: Int)] = []
 
     /// Most nested schema evaluations in all: a recursive schema over a deeply nested instance
     /// stops here with a `depth-limit` violation (about 300 levels of `items`/`$ref`). The
@@ -252,7 +256,10 @@ struct Evaluator {
         let isSensitive = schema.pointee.sensitive
         if isSensitive { sensitive += 1 }
         defer { if isSensitive { sensitive -= 1 } }
-        if collectSteps, schema.pointee.sanitizeSteps >= 0 { steps.append((node, Int(schema.pointee.sanitizeSteps))) }
+        if collectSteps {
+            if schema.pointee.sanitizeSteps >= 0 { steps.append((node, Int(schema.pointee.sanitizeSteps))) }
+            if traceSchemas { trace.append((node, s)) }
+        }
 
         if schema.pointee.needsAnnotations && !collect {
             var local = Annotations()
@@ -324,7 +331,7 @@ struct Evaluator {
                     if stopEarly { return false }
                 }
             }
-        default:
+        case .null, .bool:
             break
         }
         return valid
@@ -380,7 +387,12 @@ struct Evaluator {
             }
             report(s, "enum", .enum, "value is not one of the \(indices.count) allowed values\(shown(node))")
             return false
-        default:
+        // Not a keyword for any type: the compiler places it in another pool.
+        case .ref(_, _), .dynamicRef(_, _), .recursiveRef(_), .allOf(_), .anyOf(_), .oneOf(_), .oneOfByKey(_, _),
+            .not(_), .conditional(_, _, _), .dependentSchemas(_), .minLength(_), .maxLength(_), .pattern(_),
+            .format(_), .minimum(_), .maximum(_), .exclusiveMinimum(_), .exclusiveMaximum(_), .multipleOf(_),
+            .minProperties(_), .maxProperties(_), .required(_), .dependentRequired(_), .propertyNames(_), .object(_),
+            .minItems(_), .maxItems(_), .uniqueItems, .items(_, _, _), .contains(_, _, _):
             return true
         }
     }
@@ -578,7 +590,11 @@ struct Evaluator {
                 }
             }
             return valid
-        default:
+        // Not an in-place applicator: the compiler places it in another pool.
+        case .const(_), .enumeration(_), .minLength(_), .maxLength(_), .pattern(_), .format(_), .minimum(_),
+            .maximum(_), .exclusiveMinimum(_), .exclusiveMaximum(_), .multipleOf(_), .minProperties(_),
+            .maxProperties(_), .required(_), .dependentRequired(_), .propertyNames(_), .object(_), .minItems(_),
+            .maxItems(_), .uniqueItems, .items(_, _, _), .contains(_, _, _):
             return true
         }
     }

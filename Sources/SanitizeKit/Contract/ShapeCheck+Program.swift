@@ -94,7 +94,11 @@ private struct ShapeCheckBuilder {
         switch check {
         case .const(let constant): constants = [Int(constant)]
         case .enumeration(let range): constants = range.range.map { Int(program.lists[$0]) }
-        default: return false
+        case .ref, .dynamicRef, .recursiveRef, .allOf, .anyOf, .oneOf, .oneOfByKey, .not, .conditional, .dependentSchemas,
+            .minLength, .maxLength, .pattern, .format, .minimum, .maximum, .exclusiveMinimum, .exclusiveMaximum, .multipleOf,
+            .minProperties, .maxProperties, .required, .dependentRequired, .propertyNames, .object, .minItems, .maxItems,
+            .uniqueItems, .items, .contains:
+            return false
         }
         guard !constants.isEmpty, nodes[node].enumCount == 0 else { return false }  // `enum: []` allows nothing
         var strings: [[UInt8]] = []
@@ -147,9 +151,12 @@ private struct ShapeCheckBuilder {
             guard rest >= 0 else { return true }
             guard let child = add(Int(rest), depth: depth + 1) else { return false }
             nodes[node].items = child
-        default:
-            // multipleOf, `required` beyond the listed properties, dependentRequired,
-            // propertyNames, contains, …
+        case .multipleOf, .required, .dependentRequired, .propertyNames, .contains:
+            // Left to the general path (`required` is read with the listed properties).
+            return false
+        case .const, .enumeration, .ref, .dynamicRef, .recursiveRef, .allOf, .anyOf, .oneOf, .oneOfByKey, .not, .conditional,
+            .dependentSchemas:
+            // Not in these pools: the compiler places it in `general` or `inPlace`.
             return false
         }
         return true

@@ -1,73 +1,3 @@
-extension ContractProgram {
-    /// Calls `body` with every schema that schema `index` applies: its subschemas, the targets
-    /// of its references, and for `$dynamicRef`/`$recursiveRef` every dynamic anchor the
-    /// dynamic scope could pick.
-    func forEachSubschema(of index: Int, _ body: (Int) -> Void) {
-        let schema = schemas[index]
-        guard schema.kind == .checks else { return }
-        for range in [schema.general, schema.inPlace, schema.strings, schema.numbers, schema.objects, schema.arrays] {
-            for position in range.range { forEachSubschema(of: checks[position], body) }
-        }
-        if schema.unevaluatedProperties >= 0 { body(Int(schema.unevaluatedProperties)) }
-        if schema.unevaluatedItems >= 0 { body(Int(schema.unevaluatedItems)) }
-    }
-
-    /// Calls `body` with every schema one check applies.
-    func forEachSubschema(of check: Check, _ body: (Int) -> Void) {
-        func each(_ range: PoolRange) { for position in range.range { body(Int(lists[position])) } }
-        func one(_ target: Int32) { if target >= 0 { body(Int(target)) } }
-        func anchors(named name: String) {
-            for resource in resources { if let target = resource.dynamicAnchors[name] { body(target) } }
-        }
-        switch check {
-        case .ref(let target, _): one(target)
-        case .dynamicRef(let anchor, let fallback):
-            one(fallback)
-            anchors(named: anchorNames[Int(anchor)])
-        case .recursiveRef(let fallback):
-            one(fallback)
-            anchors(named: "")
-        case .allOf(let range), .anyOf(let range), .oneOf(let range), .oneOfByKey(let range, _): each(range)
-        case .not(let target), .propertyNames(let target): one(target)
-        case .conditional(let ifSchema, let thenSchema, let elseSchema):
-            one(ifSchema)
-            one(thenSchema)
-            one(elseSchema)
-        case .dependentSchemas(let range):  // (key, schema) pairs
-            for position in range.range where (position - range.range.lowerBound) % 2 == 1 { body(Int(lists[position])) }
-        case .object(let shape):
-            for target in shapes[Int(shape)].schemas { one(target) }
-            for pattern in shapes[Int(shape)].patterns { one(pattern.schema) }
-            one(shapes[Int(shape)].additional)
-        case .items(let prefix, let rest, _):
-            each(prefix)
-            one(rest)
-        case .contains(let target, _, _): one(target)
-        case .const, .enumeration, .minLength, .maxLength, .pattern, .format, .minimum, .maximum, .exclusiveMinimum,
-            .exclusiveMaximum, .multipleOf, .minProperties, .maxProperties, .required, .dependentRequired, .minItems,
-            .maxItems, .uniqueItems:
-            break
-        }
-    }
-
-    /// Per schema: whether it, or a schema it applies (through any keyword or reference),
-    /// has `x-sanitize`.
-    func schemasReachingSteps() -> [Bool] {
-        var reaches = schemas.map { $0.kind == .checks && $0.sanitizeSteps >= 0 }
-        guard reaches.contains(true) else { return reaches }
-        var appliedBy = [[Int]](repeating: [], count: schemas.count)
-        for index in schemas.indices { forEachSubschema(of: index) { appliedBy[$0].append(index) } }
-        var pending = reaches.indices.filter { reaches[$0] }
-        while let next = pending.popLast() {
-            for parent in appliedBy[next] where !reaches[parent] {
-                reaches[parent] = true
-                pending.append(parent)
-            }
-        }
-        return reaches
-    }
-}
-
 extension StepPlan {
     /// Builds the plan from a compiled contract, or returns `nil` when some step is not placed
     /// statically. It reads the compiled schemas, so the dialect is the compiler's: a draft-04
@@ -117,8 +47,13 @@ private struct StepPlanBuilder {
                 for member in members.range where !visit(Int(program.lists[member]), at: node, refDepth: refDepth) {
                     return false
                 }
-            default:
-                // Applies depending on the instance (anyOf, not, if, a dynamic reference, …).
+            case .dynamicRef, .recursiveRef, .anyOf, .oneOf, .oneOfByKey, .not, .conditional, .dependentSchemas:
+                // Applies depending on the instance: steps below it cannot be planned.
+                if appliesSteps(program.checks[position]) { return false }
+            case .const, .enumeration, .minLength, .maxLength, .pattern, .format, .minimum, .maximum, .exclusiveMinimum,
+                .exclusiveMaximum, .multipleOf, .minProperties, .maxProperties, .required, .dependentRequired, .propertyNames,
+                .object, .minItems, .maxItems, .uniqueItems, .items, .contains:
+                // Not an in-place applicator: the compiler places it in another pool.
                 if appliesSteps(program.checks[position]) { return false }
             }
         }
@@ -153,7 +88,7 @@ private struct StepPlanBuilder {
     /// Whether a check applies a schema that reaches steps.
     private func appliesSteps(_ check: Check) -> Bool {
         var found = false
-        program.forEachSubschema(of: check) { if reaches[$0] { found = true } }
+        program.forEachApplied(by: check) { target, _ in if reaches[target] { found = true } }
         return found
     }
 

@@ -76,7 +76,7 @@ struct StepPlan: Sendable, Equatable {
                     pending.append((items, child))
                     child = document.after(child)
                 }
-            default:
+            case .null, .bool, .number, .string, .object:
                 break
             }
         }

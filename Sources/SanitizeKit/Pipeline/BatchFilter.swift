@@ -49,9 +49,7 @@ package struct BatchFilter: Sendable {
                 let violation = Violation(
                     instanceLocation: "", keywordLocation: "", absoluteKeywordLocation: "", code: .recordTooLarge,
                     message: "record is \(byteCount) bytes, over the limit of \(maxRecordBytes) (--max-record-bytes)")
-                handleInvalid(
-                    line: number, original: nil, outcome: .init(sanitized: nil, violations: [violation]), parsed: nil,
-                    into: &result)
+                handleInvalid(line: number, original: nil, decision: .unparsable(violation), workspace: nil, into: &result)
             case .line(let number, let bytes):
                 result.statistics.bytesIn += bytes.count + 1
                 if Self.isBlank(bytes) {
@@ -59,35 +57,39 @@ package struct BatchFilter: Sendable {
                     return
                 }
                 result.statistics.recordsIn += 1
-                // The sanitized record goes straight to the output; an invalid one is taken
-                // back out.
-                let start = result.output.count
-                let written = filter.process(bytes, in: &workspace, appendingTo: &result.output)
-                if written.violations.isEmpty {
+                // Decided before anything is written: a valid record is written once, an
+                // invalid one only as the policy asks (never, with `drop`).
+                let decision = filter.decide(bytes, in: &workspace)
+                if decision.isValid {
+                    filter.write(decision, bytes, from: workspace, to: &result.output)
                     result.output.append(0x0A)
                     result.statistics.recordsOut += 1
                 } else {
-                    let sanitized = written.wroteRecord ? Array(result.output[start...]) : nil
-                    result.output.removeSubrange(start...)
-                    let outcome = RecordFilter.Outcome(sanitized: sanitized, violations: written.violations)
-                    // The workspace still holds the sanitized record, where the report key is read.
+                    // The workspace holds the sanitized record, where the report key is read.
                     handleInvalid(
-                        line: number, original: bytes, outcome: outcome,
-                        parsed: written.wroteRecord ? workspace.document : nil, into: &result)
+                        line: number, original: bytes, decision: decision, workspace: workspace, into: &result)
                 }
             }
         }
         return result
     }
 
+    /// Reports an invalid record and writes what the policy asks for.
+    /// - Parameters:
+    ///   - original: the record's bytes, `nil` for an oversized line.
+    ///   - decision: the filter's decision.
+    ///   - workspace: the workspace that decided, holding the sanitized record when it parsed.
     private func handleInvalid(
-        line: Int, original: UnsafeRawBufferPointer?, outcome: RecordFilter.Outcome, parsed: JSONDocument?,
+        line: Int, original: UnsafeRawBufferPointer?, decision: RecordFilter.Decision, workspace: RecordFilter.Workspace?,
         into result: inout Result
     ) {
+        let violations = decision.violations
+        let parsed: JSONDocument?
+        if case .parsed = decision, let workspace { parsed = workspace.document } else { parsed = nil }
         // An oversized line was never counted on the way in (it has no bytes here).
         if original == nil { result.statistics.recordsIn += 1 }
         result.statistics.invalid += 1
-        let firstCode = outcome.violations.first?.code.rawValue ?? "invalid"
+        let firstCode = violations.first?.code.rawValue ?? "invalid"
         result.statistics.invalidByCode[firstCode, default: 0] += 1
         var key: [UInt8]?
         if let reportKey {
@@ -95,7 +97,7 @@ package struct BatchFilter: Sendable {
             if !reportKey.appendValue(in: parsed, to: &value) { result.statistics.reportKeyNull += 1 }
             key = value
         }
-        for violation in outcome.violations {
+        for violation in violations {
             Self.appendReportLine(
                 line: lineOffset + line, fileName: fileName, key: key, violation: violation, to: &result.report)
         }
@@ -111,7 +113,12 @@ package struct BatchFilter: Sendable {
                 result.statistics.recordsOut += 1
             }
         case .annotate:
-            Self.annotate(outcome, into: &result.output)
+            var sanitized: [UInt8]?
+            if let original, let workspace {
+                var bytes: [UInt8] = []
+                if filter.write(decision, original, from: workspace, to: &bytes) { sanitized = bytes }
+            }
+            Self.annotate(RecordFilter.Outcome(sanitized: sanitized, violations: violations), into: &result.output)
             result.output.append(0x0A)
             result.statistics.recordsOut += 1
         }

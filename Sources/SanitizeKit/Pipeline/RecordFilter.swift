@@ -198,10 +198,11 @@ public struct RecordFilter: Sendable {
     ///   - workspace: the reused buffers.
     /// - Returns: the sanitized record and its violations.
     public func process(_ record: UnsafeRawBufferPointer, in workspace: inout Workspace) -> Outcome {
+        let decision = decide(record, in: &workspace)
         var sanitized: [UInt8] = []
         sanitized.reserveCapacity(record.count + 16)
-        let result = process(record, in: &workspace, appendingTo: &sanitized)
-        return Outcome(sanitized: result.wroteRecord ? sanitized : nil, violations: result.violations)
+        let wrote = write(decision, record, from: workspace, to: &sanitized)
+        return Outcome(sanitized: wrote ? sanitized : nil, violations: decision.violations)
     }
 
     /// Buffers reused from record to record on one thread: the parsed document, the lists of
@@ -219,43 +220,87 @@ public struct RecordFilter: Sendable {
         public init() {}
     }
 
-    /// What ``process(_:in:appendingTo:)`` did with a record.
-    package struct Written {
-        /// Whether the sanitized record was appended (not when the record is not JSON).
-        package var wroteRecord: Bool
-        /// Empty when the record is valid.
-        package var violations: [Violation]
+    /// What ``decide(_:in:)`` made of a record: the verdict, taken before anything is written.
+    package enum Decision {
+        /// The record passed as it came (the shape check read it in one pass): its bytes are
+        /// the sanitized record.
+        case passedAsIs
+        /// The record was parsed, sanitized and evaluated once; the workspace's document holds
+        /// the sanitized record. `violations` is empty when it passed.
+        case parsed(violations: [Violation])
+        /// The record is not JSON (within the filter's limits).
+        case unparsable(Violation)
+
+        /// Whether the record passed.
+        package var isValid: Bool {
+            switch self {
+            case .passedAsIs: return true
+            case .parsed(let violations): return violations.isEmpty
+            case .unparsable: return false
+            }
+        }
+
+        /// Everything wrong with the record, empty when it passed.
+        package var violations: [Violation] {
+            switch self {
+            case .passedAsIs: return []
+            case .parsed(let violations): return violations
+            case .unparsable(let violation): return [violation]
+            }
+        }
     }
 
-    /// Sanitizes and validates one record, appending the sanitized record straight to
-    /// `output` (valid or not; the caller removes it when it does not want it).
-    package func process(
-        _ record: UnsafeRawBufferPointer, in workspace: inout Workspace, appendingTo output: inout [UInt8]
-    ) -> Written {
-        // A clean, valid record is written as it came, after one pass over its bytes.
-        if let shapeCheck, shapeCheck.passes(record) {
-            output.append(contentsOf: record)
-            return Written(wroteRecord: true, violations: [])
-        }
+    /// Sanitizes and validates one record in a single pass, writing nothing: the steps are
+    /// applied, then one evaluation decides and collects the violations into the workspace's
+    /// reused sink. The caller writes what the verdict calls for (``write(_:_:from:to:)``).
+    /// - Parameters:
+    ///   - record: the record's bytes (one NDJSON line, without the newline).
+    ///   - workspace: the reused buffers; afterwards its document holds the sanitized record
+    ///     when the decision is ``Decision/parsed(violations:)``.
+    /// - Returns: the decision.
+    package func decide(_ record: UnsafeRawBufferPointer, in workspace: inout Workspace) -> Decision {
+        // A clean, valid record passes as it came, after one pass over its bytes.
+        if let shapeCheck, shapeCheck.passes(record) { return .passedAsIs }
         do throws(SanitizeError) {
             try workspace.document.reparse(record, limits: limits)
         } catch {
-            return Written(wroteRecord: false, violations: [Contract.parseViolation(error)])
+            return .unparsable(Contract.parseViolation(error))
         }
         var violations: [Violation] = []
         if let contract {
             applyContractSteps(contract, workspace: &workspace, violations: &violations)
+            // A failed step is the record's verdict; otherwise one evaluation decides and explains.
+            if violations.isEmpty, !contract.validate(workspace.document, into: workspace.sink) {
+                violations = workspace.sink.items
+            }
         } else if !stringSteps.isEmpty {
             for node in workspace.document.stringValueNodes() {
                 apply(stringSteps, at: node, of: &workspace.document, violations: &violations)
             }
         }
-        workspace.document.write(to: &output)
-        // Most records pass: check quickly first (no messages), explain only the failures.
-        if let contract, violations.isEmpty, !contract.isValid(workspace.document, reusing: workspace.sink) {
-            violations = contract.validate(workspace.document).violations
+        return .parsed(violations: violations)
+    }
+
+    /// Appends the sanitized record of a decision to `output`.
+    /// - Parameters:
+    ///   - decision: what ``decide(_:in:)`` returned for `record`.
+    ///   - record: the record's bytes as given to ``decide(_:in:)``.
+    ///   - workspace: the workspace ``decide(_:in:)`` filled.
+    ///   - output: where the record goes.
+    /// - Returns: `false` when there is no sanitized record (it is not JSON).
+    @discardableResult
+    package func write(
+        _ decision: Decision, _ record: UnsafeRawBufferPointer, from workspace: Workspace, to output: inout [UInt8]
+    ) -> Bool {
+        switch decision {
+        case .passedAsIs:
+            output.append(contentsOf: record)
+        case .parsed:
+            workspace.document.write(to: &output)
+        case .unparsable:
+            return false
         }
-        return Written(wroteRecord: true, violations: violations)
+        return true
     }
 
     /// Sanitizes and validates one record given as bytes.

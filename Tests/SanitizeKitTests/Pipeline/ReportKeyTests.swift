@@ -111,6 +111,81 @@ struct ReportKeyTests {
         #expect(throws: Never.self) { try ReportKey(pointer: pointer, filter: filter) }
     }
 
+    /// Issue #31's leak: a `oneOf` of four or more branches tagged by a `const` is compiled
+    /// with a discriminator, a form the sensitivity walk once skipped (`default: continue`), so
+    /// a `writeOnly` value in a branch became a report key.
+    static func discriminated(branches: Int) -> String {
+        let list = (0..<branches).map { index in
+            index == 0
+                ? #"{"properties":{"kind":{"const":"k0"},"secret":{"type":"string","writeOnly":true,"minLength":100}}}"#
+                : #"{"properties":{"kind":{"const":"k\#(index)"},"n":{"type":"integer"}}}"#
+        }
+        return #"{"type":"object","oneOf":["# + list.joined(separator: ",") + "]}"
+    }
+
+    @Test("a writeOnly value under a oneOf, discriminated or not, is never a report key", arguments: [2, 3, 4, 6, 12])
+    func discriminatedOneOf(branches: Int) throws {
+        let filter = try Self.filter(Self.discriminated(branches: branches))
+        let error = #expect(throws: SanitizeError.self) { try ReportKey(pointer: "/secret", filter: filter) }
+        #expect(error?.code == .configuration)
+        #expect(throws: Never.self) { try ReportKey(pointer: "/kind", filter: filter) }
+        #expect(throws: Never.self) { try ReportKey(pointer: "/n", filter: filter) }
+    }
+
+    /// Every applicator form, each holding a sensitive value where the pointer leads, and a
+    /// pointer beside it that no sensitive schema reaches.
+    static let applicatorForms: [(schema: String, refused: String, accepted: String)] = [
+        (#"{"properties":{"a":{"writeOnly":true},"b":{}}}"#, "/a", "/b"),
+        // A pattern is taken to match any name: the sensitive pattern sits one level down.
+        (#"{"properties":{"p":{"patternProperties":{"^s":{"writeOnly":true}}},"t":{}}}"#, "/p/s1", "/t"),
+        (#"{"properties":{"a":{}},"additionalProperties":{"writeOnly":true}}"#, "/other", "/a"),
+        (#"{"prefixItems":[{},{"writeOnly":true}]}"#, "/1", "/0"),
+        (#"{"prefixItems":[{}],"items":{"writeOnly":true}}"#, "/1", "/0"),
+        (#"{"$schema":"http://json-schema.org/draft-07/schema#","items":[{}],"additionalItems":{"writeOnly":true}}"#, "/3", "/0"),
+        (#"{"contains":{"writeOnly":true}}"#, "/0", "/name"),
+        // An unevaluated member may be any member: the sensitive schema sits one level down.
+        (#"{"properties":{"o":{"unevaluatedProperties":{"writeOnly":true}},"t":{}}}"#, "/o/b", "/t"),
+        (#"{"properties":{"l":{"unevaluatedItems":{"writeOnly":true}}}}"#, "/l/2", "/l/name"),
+        (#"{"propertyNames":{"writeOnly":true},"properties":{"a":{}}}"#, "", "/a"),
+        (#"{"allOf":[{"properties":{"a":{"writeOnly":true}}}]}"#, "/a", "/b"),
+        (#"{"anyOf":[{"properties":{"a":{"writeOnly":true}}},{}]}"#, "/a", "/b"),
+        (#"{"oneOf":[{"properties":{"a":{"writeOnly":true}}},{}]}"#, "/a", "/b"),
+        (#"{"not":{"properties":{"a":{"writeOnly":true}}}}"#, "/a", "/b"),
+        (#"{"if":{"properties":{"a":{"writeOnly":true}}}}"#, "/a", "/b"),
+        (#"{"if":{},"then":{"properties":{"a":{"writeOnly":true}}}}"#, "/a", "/b"),
+        (#"{"if":{},"else":{"properties":{"a":{"writeOnly":true}}}}"#, "/a", "/b"),
+        (#"{"dependentSchemas":{"k":{"properties":{"a":{"writeOnly":true}}}}}"#, "/a", "/b"),
+        (##"{"$ref":"#/$defs/d","$defs":{"d":{"properties":{"a":{"writeOnly":true}}}}}"##, "/a", "/b"),
+        (
+            // The tree's `$dynamicRef` picks the outermost `node` anchor in scope: the root's.
+            ##"{"$id":"https://example.com/root","$dynamicAnchor":"node","$ref":"tree","properties":{"k":{"writeOnly":true}},"##
+                + ##""$defs":{"tree":{"$id":"tree","$dynamicAnchor":"node","properties":{"child":{"$dynamicRef":"#node"}}}}}"##,
+            "/child/k", "/child/other"
+        ),
+        (
+            #"{"$schema":"https://json-schema.org/draft/2019-09/schema","$recursiveAnchor":true,"#
+                + ##""properties":{"a":{"$recursiveRef":"#"},"k":{"writeOnly":true}}}"##,
+            "/a/a/k", "/a/b"
+        ),
+        (discriminated(branches: 6), "/secret", "/kind"),
+    ]
+
+    @Test("every applicator form is followed to a sensitive value, and no further", arguments: applicatorForms.indices)
+    func applicatorForm(index: Int) throws {
+        let form = Self.applicatorForms[index]
+        let filter = try Self.filter(form.schema)
+        if form.refused.isEmpty {
+            // propertyNames applies to names, not values: no pointer reaches a value under it.
+            #expect(!filter.contract!.program.mayBeSensitive(at: ["a"]))
+        } else {
+            let error = #expect(throws: SanitizeError.self, "\(form.schema) \(form.refused)") {
+                try ReportKey(pointer: form.refused, filter: filter)
+            }
+            #expect(error?.code == .configuration)
+        }
+        #expect(throws: Never.self, "\(form.schema) \(form.accepted)") { try ReportKey(pointer: form.accepted, filter: filter) }
+    }
+
     @Test("a $ref cycle ends, and the walk follows it as deep as the pointer goes")
     func referenceCycles() throws {
         let cyclic = try Self.filter(
