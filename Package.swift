@@ -130,10 +130,18 @@ let package = Package(
             dependencies: ["SanitizeKit", .product(name: "TOMLKit", package: "TOMLKit")],
             swiftSettings: swiftSettings
         ),
+        // What only the `sanitize` command runs: record batches, ordered workers, report keys
+        // and lines, statistics, the stream encoders; kept out of the library apps link.
+        .target(
+            name: "SanitizeCommandRuntime",
+            dependencies: ["SanitizeKit"],
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "sanitize",
             dependencies: [
                 "SanitizeKit",
+                "SanitizeCommandRuntime",
                 "SanitizeYAML",
                 "SanitizeTOML",
                 "SanitizePinning",
@@ -153,7 +161,10 @@ let package = Package(
         ),
         .testTarget(
             name: "SanitizeKitTests",
-            dependencies: ["SanitizeKit", "TestSupport", "SanitizeYAML", "SanitizeTOML", .product(name: "HTTPTypes", package: "swift-http-types")],
+            dependencies: [
+                "SanitizeKit", "SanitizeCommandRuntime", "TestSupport", "SanitizeYAML", "SanitizeTOML",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
             exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),

@@ -1,4 +1,5 @@
 import ArgumentParser
+import SanitizeCommandRuntime
 import SanitizeKit
 
 /// `sanitize encode KIND`: quote or percent-encode each line for one context.

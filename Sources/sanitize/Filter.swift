@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SanitizeCommandRuntime
 import SanitizeKit
 
 /// `sanitize filter`: NDJSON in, sanitized and validated NDJSON out.

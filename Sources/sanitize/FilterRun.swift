@@ -1,4 +1,5 @@
 import Foundation
+import SanitizeCommandRuntime
 import SanitizeKit
 
 /// The consuming side of `sanitize filter`: writes batch results in order, keeps the counts,

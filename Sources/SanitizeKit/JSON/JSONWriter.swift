@@ -1,12 +1,12 @@
 /// Writes minimal JSON: no insignificant whitespace, numbers exactly as written, strings with
 /// only the escapes RFC 8259 §7 requires (quote, backslash, controls below U+0020).
-enum JSONWriter {
+package enum JSONWriter {
     static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
     /// Appends `text` escaped for the inside of a JSON string.
     /// - Returns: whether any escape was written.
     @discardableResult
-    static func appendEscaped(_ text: some Sequence<UInt8>, to out: inout [UInt8]) -> Bool {
+    package static func appendEscaped(_ text: some Sequence<UInt8>, to out: inout [UInt8]) -> Bool {
         if let escaped = text.withContiguousStorageIfAvailable({ appendEscaped(UnsafeRawBufferPointer($0), to: &out) }) {
             return escaped
         }

@@ -30,6 +30,12 @@ public struct RecordFilter: Sendable {
         public var violations: [Violation]
         /// Whether the record passed.
         public var isValid: Bool { violations.isEmpty }
+
+        /// An outcome from its parts (the command's report builds one for `--on-invalid annotate`).
+        package init(sanitized: [UInt8]?, violations: [Violation]) {
+            self.sanitized = sanitized
+            self.violations = violations
+        }
     }
 
     /// The contract records are checked against, if any.
@@ -209,7 +215,7 @@ public struct RecordFilter: Sendable {
     /// the step walk and the contract's violation sink, so that a record that passes allocates
     /// nothing but its output.
     public struct Workspace {
-        var document = JSONDocument.empty
+        package var document = JSONDocument.empty
         var applicable: [(node: Int, list: Int)] = []
         var pending: [(plan: Int, node: Int)] = []
         /// The contract's violation sink with its instance-path and reference buffers (28 KiB),

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import SanitizeCommandRuntime
 @testable import SanitizeKit
 
 /// `keywordLocation` follows the evaluation path through `$ref` and `$dynamicRef`, while

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import SanitizeCommandRuntime
 @testable import SanitizeKit
 
 /// Batches move whole buffered lines as blocks; the records they hand out must be exactly the

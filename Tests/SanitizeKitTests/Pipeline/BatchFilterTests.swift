@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import SanitizeCommandRuntime
 @testable import SanitizeKit
 
 @Suite("BatchFilter report lines")

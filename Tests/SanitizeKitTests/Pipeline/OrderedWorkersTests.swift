@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 
+@testable import SanitizeCommandRuntime
 @testable import SanitizeKit
 
 @Suite("OrderedWorkers")

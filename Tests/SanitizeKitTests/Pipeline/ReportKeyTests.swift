@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import SanitizeCommandRuntime
 @testable import SanitizeKit
 
 @Suite("ReportKey (--report-key)")
@@ -176,7 +177,7 @@ struct ReportKeyTests {
         let filter = try Self.filter(form.schema)
         if form.refused.isEmpty {
             // propertyNames applies to names, not values: no pointer reaches a value under it.
-            #expect(!filter.contract!.program.mayBeSensitive(at: ["a"]))
+            #expect(!filter.contract!.mayBeSensitive(at: ["a"]))
         } else {
             let error = #expect(throws: SanitizeError.self, "\(form.schema) \(form.refused)") {
                 try ReportKey(pointer: form.refused, filter: filter)

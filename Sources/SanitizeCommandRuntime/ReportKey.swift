@@ -1,3 +1,5 @@
+package import SanitizeKit
+
 /// `sanitize filter --report-key POINTER`: the member of a record that names it in the report,
 /// so that the reports of shards (GNU parallel jobs, Spark partitions) can be joined with the
 /// records they describe.
@@ -32,7 +34,7 @@ package struct ReportKey: Sendable {
                 "--report-key must be a JSON Pointer to a member, such as /id (RFC 6901: '/' before each "
                     + "name, '~0' for '~', '~1' for '/', no line feed); got \(pointer.debugDescription)")
         }
-        if let contract = filter.contract, contract.program.mayBeSensitive(at: tokens) {
+        if let contract = filter.contract, contract.mayBeSensitive(at: tokens) {
             throw SanitizeError(
                 .configuration,
                 "--report-key \(pointer) may name a writeOnly or x-sensitive value of the contract; "

@@ -1,3 +1,4 @@
+package import SanitizeKit
 import Foundation
 
 /// A first-in first-out queue with a capacity, for handing work between threads.

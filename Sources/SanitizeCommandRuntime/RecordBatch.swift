@@ -1,3 +1,4 @@
+package import SanitizeKit
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)

@@ -1,3 +1,4 @@
+package import SanitizeKit
 import Foundation
 
 /// Runs work items on several threads and hands the results back in the order the items

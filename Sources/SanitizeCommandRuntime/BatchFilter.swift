@@ -1,3 +1,5 @@
+package import SanitizeKit
+
 /// Runs a ``RecordFilter`` over a ``RecordBatch`` and renders what `sanitize filter` writes:
 /// the output records, the report lines, and the counts.
 package struct BatchFilter: Sendable {

@@ -1,3 +1,4 @@
+package import SanitizeKit
 import Foundation
 
 /// A counting semaphore that, unlike `DispatchSemaphore`, may be released and dropped with

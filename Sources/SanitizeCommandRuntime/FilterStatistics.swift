@@ -1,3 +1,5 @@
+package import SanitizeKit
+
 /// Counts kept by `sanitize filter`, merged batch by batch.
 package struct FilterStatistics: Sendable {
     /// Records read (blank lines not counted).
