@@ -195,7 +195,7 @@ struct CompiledSchema: Sendable {
     var unevaluatedItems: Int32 = noSchema
     /// `writeOnly: true` or `x-sensitive: true`: values under it never appear in messages.
     var sensitive = false
-    /// Index into ``ContractProgram/sanitizeSteps`` when the schema has `x-sanitize`, else -1.
+    /// Index into ``ContractProgram/stepLists`` when the schema has `x-sanitize`, else -1.
     var sanitizeSteps: Int32 = -1
 
     var needsAnnotations: Bool { unevaluatedProperties >= 0 || unevaluatedItems >= 0 }
@@ -243,7 +243,8 @@ struct ContractProgram: Sendable {
     var discriminators: [OneOfDiscriminator] = []
     /// `const`/`enum` values, each parsed once into its own document.
     var constants: [JSONDocument] = []
-    var sanitizeSteps: [JSONValue] = []
+    /// Every distinct `x-sanitize` list, compiled (``CompiledSchema/sanitizeSteps`` indexes it).
+    var stepLists: [[SanitizeStep]] = []
     var root = 0
     /// Whether any `$dynamicRef` needs the dynamic scope tracked.
     var usesDynamicScope = false

@@ -211,15 +211,15 @@ public struct Contract: Sendable {
             message: "not valid JSON: \(error.reason)" + (error.location.map { " (\($0))" } ?? ""))
     }
 
-    /// The `x-sanitize` values of the schemas that apply to each node of an instance.
+    /// The `x-sanitize` lists of the schemas that apply to each node of an instance.
     ///
     /// The instance is evaluated once; every schema reached that has an `x-sanitize` keyword
-    /// contributes `(node, value)`, in evaluation order, whether or not the instance is valid.
+    /// contributes `(node, list)`, in evaluation order, whether or not the instance is valid.
     /// The NDJSON filter applies these steps to string nodes and validates the result.
     /// - Parameter document: the instance.
-    /// - Returns: pairs of instance node index and the raw `x-sanitize` value.
-    package func sanitizeSteps(for document: JSONDocument) -> [(node: Int, steps: JSONValue)] {
-        guard !program.sanitizeSteps.isEmpty else { return [] }
+    /// - Returns: pairs of instance node index and the compiled list's index (``stepList(_:)``).
+    package func sanitizeSteps(for document: JSONDocument) -> [(node: Int, list: Int)] {
+        guard !program.stepLists.isEmpty else { return [] }
         let steps = Evaluator.with(buffers: buffers, document: document, failFast: false) { evaluator in
             evaluator.collectSteps = true
             evaluator.quiet = 1
@@ -227,7 +227,7 @@ public struct Contract: Sendable {
             _ = evaluator.evaluate(program.root, document.root, &annotations, collect: false)
             return evaluator.steps
         }
-        return steps.map { ($0.node, program.sanitizeSteps[$0.steps]) }
+        return steps.map { ($0.node, $0.steps) }
     }
 
     /// Whether the contract has any `x-sanitize` keyword at all.
@@ -248,5 +248,8 @@ public struct Contract: Sendable {
         }
     }
 
-    package var hasSanitizeSteps: Bool { !program.sanitizeSteps.isEmpty }
+    package var hasSanitizeSteps: Bool { !program.stepLists.isEmpty }
+
+    /// A compiled `x-sanitize` list, by the index ``sanitizeSteps(for:)`` gives.
+    package func stepList(_ index: Int) -> [SanitizeStep] { program.stepLists[index] }
 }

@@ -6,10 +6,7 @@ extension ContractCompiler {
         let draft = entry.draft
 
         if keywords["writeOnly"] == .bool(true) || keywords["x-sensitive"] == .bool(true) { schema.sensitive = true }
-        if let steps = keywords["x-sanitize"] {
-            schema.sanitizeSteps = Int32(program.sanitizeSteps.count)
-            program.sanitizeSteps.append(steps)
-        }
+        if let steps = keywords["x-sanitize"] { schema.sanitizeSteps = try stepList(steps, in: entry) }
 
         func sub(_ keyword: String, _ token: String?, _ value: JSONValue) throws(SanitizeError) -> Int32 {
             Int32(try compile(child(entry, keyword, token, value)))

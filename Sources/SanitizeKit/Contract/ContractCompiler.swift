@@ -98,6 +98,9 @@ struct ContractCompiler {
     /// 398 `pattern`s, 16 distinct), and compiling one (PCRE2 and its JIT) costs far more than
     /// a lookup. A compiled pattern is immutable, so the copies share it.
     var patternCache: [String: PatternMatcher] = [:]
+    /// Each distinct `x-sanitize` value compiled so far, by its index in
+    /// ``ContractProgram/stepLists``: equal lists share one index (and one plan entry).
+    var stepListIndex: [JSONValue: Int32] = [:]
     /// References resolved so far, by the referrer's base URI and the reference text: a
     /// schema repeats a few references many times (FHIR: 10,339 `$ref`s to 680 definitions).
     var resolved: [ResolvedReference: SchemaEntry] = [:]
@@ -407,6 +410,23 @@ struct ContractCompiler {
     }
 
     // MARK: compiling
+
+    /// Compiles an `x-sanitize` value (a modifying keyword: the steps run on the value before
+    /// it is validated) into the program's step lists, once per distinct value.
+    /// - Returns: the list's index in ``ContractProgram/stepLists``.
+    /// - Throws: ``SanitizeError`` located at `x-sanitize` in `entry` for a list that is not
+    ///   valid (an unknown step, a bad argument).
+    mutating func stepList(_ value: JSONValue, in entry: SchemaEntry) throws(SanitizeError) -> Int32 {
+        if let index = stepListIndex[value] { return index }
+        do throws(SanitizeError) {
+            program.stepLists.append(try SanitizeStep.list(value))
+        } catch {
+            throw compileError(error.code, error.reason, in: entry, at: "/x-sanitize")
+        }
+        let index = Int32(program.stepLists.count - 1)
+        stepListIndex[value] = index
+        return index
+    }
 
     /// The matcher of a `pattern` or `patternProperties` source, compiled once per distinct source.
     /// - Throws: ``SanitizeError`` with code ``SanitizeError/Code/contractInvalid``, located at

@@ -9,15 +9,14 @@ extension ShapeCheck {
     /// and `pattern`s are the compiler's compiled ones, shared.
     /// - Parameters:
     ///   - program: the compiled contract.
-    ///   - stepLists: every `x-sanitize` value of the contract, compiled; `nil` reads
-    ///     `x-sanitize` as an annotation (for plain validation, where no step runs) instead of
-    ///     as steps that must leave each value as it is.
+    ///   - withSteps: whether `x-sanitize` runs (the filter: its steps must leave each value as
+    ///     it is); `false` reads it as an annotation (plain validation, where no step runs).
     ///   - limits: the record parser's limits.
     /// - Returns: the check, which owns its tables.
     static func build(
-        program: ContractProgram, stepLists: [JSONValue: [SanitizeStep]]?, limits: JSONLimits
+        program: ContractProgram, withSteps: Bool, limits: JSONLimits
     ) -> ShapeCheck? {
-        var builder = ShapeCheckBuilder(program: program, stepLists: stepLists)
+        var builder = ShapeCheckBuilder(program: program, withSteps: withSteps)
         guard builder.add(program.root, depth: 0) == 1 else { return nil }
         return ShapeCheck(
             nodes: builder.nodes, properties: builder.properties, enumStrings: builder.enumStrings, patterns: builder.patterns,
@@ -28,21 +27,22 @@ extension ShapeCheck {
 /// Turns compiled schemas into ``ShapeCheck/Node``s; node 0 is the schema that allows anything.
 private struct ShapeCheckBuilder {
     let program: ContractProgram
-    let stepLists: [JSONValue: [SanitizeStep]]?
+    let withSteps: Bool
     var nodes = [ShapeCheck.Node()]
     var properties: [(name: [UInt8], node: Int)] = []
     var enumStrings: [[UInt8]] = []
     var patterns: [PCRE2Pattern] = []
     var lists: [[SanitizeStep]] = []
-    var listIndex: [JSONValue: Int] = [:]
+    /// Program step list → its index in `lists`.
+    var listIndex: [Int32: Int] = [:]
 
     /// Schemas nested deeper than this are not read (a schema without references is a tree,
     /// as deep as its JSON).
     static let maxDepth = 64
 
-    init(program: ContractProgram, stepLists: [JSONValue: [SanitizeStep]]?) {
+    init(program: ContractProgram, withSteps: Bool) {
         self.program = program
-        self.stepLists = stepLists
+        self.withSteps = withSteps
     }
 
     /// Adds compiled schema `index` and returns its node index, or `nil` when the check cannot
@@ -67,13 +67,12 @@ private struct ShapeCheckBuilder {
         var types = schema.typeMask & ~TypeBits.integerSyntax
         if schema.typeMask & TypeBits.integerSyntax != 0 { types |= TypeBits.integer }
         nodes[node].types = types
-        if schema.sanitizeSteps >= 0, let stepLists {
-            let value = program.sanitizeSteps[Int(schema.sanitizeSteps)]
-            guard let steps = stepLists[value] else { return nil }
+        if schema.sanitizeSteps >= 0, withSteps {
+            let list = schema.sanitizeSteps
             nodes[node].steps =
-                listIndex[value] ?? {
-                    lists.append(steps)
-                    listIndex[value] = lists.count - 1
+                listIndex[list] ?? {
+                    lists.append(program.stepLists[Int(list)])
+                    listIndex[list] = lists.count - 1
                     return lists.count - 1
                 }()
         }

@@ -16,7 +16,9 @@ extension StepPlan {
 private struct StepPlanBuilder {
     let program: ContractProgram
     let reaches: [Bool]
-    var lists: [JSONValue] = []
+    var lists: [[SanitizeStep]] = []
+    /// Program step list → its index in `lists`.
+    var listIndex: [Int32: Int] = [:]
     var nodes: [StepPlan.Node] = [StepPlan.Node()]
 
     /// How many references one path may follow: deeper is a recursive schema with steps.
@@ -34,7 +36,7 @@ private struct StepPlanBuilder {
         let schema = program.schemas[index]
         // The evaluator's order: the schema's own list, then its in-place applicators in
         // compiled order, then what applies to members and elements.
-        if schema.sanitizeSteps >= 0 { addList(program.sanitizeSteps[Int(schema.sanitizeSteps)], at: node) }
+        if schema.sanitizeSteps >= 0 { addList(schema.sanitizeSteps, at: node) }
         for target in [schema.unevaluatedProperties, schema.unevaluatedItems] where target >= 0 && reaches[Int(target)] {
             return false
         }
@@ -97,10 +99,11 @@ private struct StepPlanBuilder {
         return nodes.count - 1
     }
 
-    private mutating func addList(_ value: JSONValue, at node: Int) {
+    private mutating func addList(_ list: Int32, at node: Int) {
         let index =
-            lists.firstIndex(of: value) ?? {
-                lists.append(value)
+            listIndex[list] ?? {
+                lists.append(program.stepLists[Int(list)])
+                listIndex[list] = lists.count - 1
                 return lists.count - 1
             }()
         if !nodes[node].lists.contains(index) { nodes[node].lists.append(index) }

@@ -36,13 +36,13 @@ struct StepPlan: Sendable, Equatable {
         var isEmpty: Bool { lists.isEmpty && properties.isEmpty && items == nil }
     }
 
-    /// Every distinct `x-sanitize` value of the schema, in first-seen order.
-    private(set) var lists: [JSONValue] = []
+    /// Every distinct `x-sanitize` list of the schema, compiled, in first-seen order.
+    private(set) var lists: [[SanitizeStep]] = []
     private(set) var nodes: [Node] = [Node()]
 
     /// A plan of `lists` and `nodes`, node 0 the root (see ``init(program:)``, which derives
     /// one from a compiled contract).
-    init(lists: [JSONValue], nodes: [Node]) {
+    init(lists: [[SanitizeStep]], nodes: [Node]) {
         self.lists = lists
         self.nodes = nodes
     }

@@ -12,7 +12,7 @@ struct ValidationShortcut: @unchecked Sendable {
     ///   - program: the compiled contract.
     ///   - limits: the instance parser's limits (a deeper or longer instance is "not sure").
     init?(program: ContractProgram, limits: JSONLimits) {
-        guard let check = ShapeCheck.build(program: program, stepLists: nil, limits: limits) else { return nil }
+        guard let check = ShapeCheck.build(program: program, withSteps: false, limits: limits) else { return nil }
         self.check = check
     }
 

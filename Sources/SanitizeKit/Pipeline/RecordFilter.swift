@@ -46,11 +46,6 @@ public struct RecordFilter: Sendable {
     package let limits: JSONLimits
     /// Where the contract's steps apply, when that follows from the schema's shape alone.
     private let plan: StepPlan?
-    /// The plan's step lists, compiled, by the plan's numbering.
-    private let planSteps: [[SanitizeStep]]
-    /// Every `x-sanitize` value of the schema and its resources, compiled, for the
-    /// evaluator-driven path of schemas without a plan.
-    private let stepsByValue: [JSONValue: [SanitizeStep]]
     /// The one-pass check that lets most clean, valid records skip the general path, when
     /// the contract is made of keywords it reads.
     private let shapeCheck: ShapeCheck?
@@ -80,24 +75,15 @@ public struct RecordFilter: Sendable {
         schema: JSONValue, resources: ContractResources, options: Contract.Options, limits: JSONLimits, planning: Bool,
         shapeChecking: Bool = true
     ) throws {
+        // The compiler compiles `x-sanitize` with the other keywords (a bad list is its error,
+        // located by JSON Pointer); everything below is derived from the compiled contract.
         let contract = try Contract(schema: schema, resources: resources, options: options)
-        // Everything below is derived from the compiled contract, never from `schema` again.
-        var compiled: [JSONValue: [SanitizeStep]] = [:]
-        for (pointer, value) in contract.stepValues() {
-            do throws(SanitizeError) {
-                compiled[value] = try SanitizeStep.list(value)
-            } catch {
-                throw SanitizeError(error.code, error.reason, at: .init(pointer: pointer + "/x-sanitize"))
-            }
-        }
         let plan = planning ? contract.stepPlan() : nil
         self.contract = contract
         self.stringSteps = []
         self.limits = limits
         self.plan = plan
-        self.planSteps = plan?.lists.map { compiled[$0] ?? [] } ?? []
-        self.stepsByValue = compiled
-        self.shapeCheck = plan != nil && shapeChecking ? contract.shapeCheck(stepLists: compiled, limits: limits) : nil
+        self.shapeCheck = plan != nil && shapeChecking ? contract.shapeCheck(limits: limits) : nil
     }
 
     /// Creates a filter for a contract file.
@@ -138,8 +124,6 @@ public struct RecordFilter: Sendable {
         self.stringSteps = stringSteps
         self.limits = limits
         self.plan = nil
-        self.planSteps = []
-        self.stepsByValue = [:]
         self.shapeCheck = shapeChecking ? ShapeCheck.build(policySteps: stringSteps, limits: limits) : nil
     }
 
@@ -331,7 +315,7 @@ public struct RecordFilter: Sendable {
             applicable.removeAll(keepingCapacity: true)
             plan.forEachApplicable(in: workspace.document, pending: &pending) { applicable.append(($0, $1)) }
             for (node, list) in applicable {
-                apply(planSteps[list], at: node, of: &workspace.document, violations: &violations)
+                apply(plan.lists[list], at: node, of: &workspace.document, violations: &violations)
             }
             return
         }
@@ -341,11 +325,8 @@ public struct RecordFilter: Sendable {
     /// The steps of a contract without a plan, where its evaluator says they apply.
     private func applyEvaluatedSteps(_ contract: Contract, to document: inout JSONDocument, violations: inout [Violation]) {
         var applied = Set<AppliedSteps>()  // a (node, list) pair reached twice runs once
-        for (node, value) in contract.sanitizeSteps(for: document) {
-            guard let steps = stepsByValue[value], applied.insert(AppliedSteps(node: node, list: value)).inserted else {
-                continue
-            }
-            apply(steps, at: node, of: &document, violations: &violations)
+        for (node, list) in contract.sanitizeSteps(for: document) where applied.insert(AppliedSteps(node: node, list: list)).inserted {
+            apply(contract.stepList(list), at: node, of: &document, violations: &violations)
         }
     }
 
@@ -387,7 +368,7 @@ public struct RecordFilter: Sendable {
 /// One step list applied at one node, for running each pair once.
 private struct AppliedSteps: Hashable {
     var node: Int
-    var list: JSONValue
+    var list: Int
 }
 
 extension Violation.Code {

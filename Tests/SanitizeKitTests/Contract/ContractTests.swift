@@ -243,7 +243,8 @@ struct ContractTests {
         let steps = contract.sanitizeSteps(for: document)
         #expect(steps.count == 3)
         let name = try #require(document.member("name", of: document.root))
-        #expect(steps.first { $0.node == name }?.steps == .array([.string("trim"), .string("nfc")]))
+        let list = try #require(steps.first { $0.node == name }?.list)
+        #expect(contract.stepList(list) == [.text(.trim), .text(.nfc)])
         let tags = try #require(document.member("tags", of: document.root)).self
         #expect(steps.filter { document.elements(tags).contains($0.node) }.count == 2)
     }

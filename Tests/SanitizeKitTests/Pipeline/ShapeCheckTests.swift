@@ -43,9 +43,7 @@ struct ShapeCheckTests {
     /// The check derived from the compiled contract, as the filter builds it.
     static func check(_ schemaText: String, assertFormats: Bool = true) throws -> ShapeCheck? {
         let contract = try Contract(schema: try JSONValue(parsing: schemaText), options: .init(assertFormats: assertFormats))
-        var lists: [JSONValue: [SanitizeStep]] = [:]
-        for (_, value) in contract.stepValues() { lists[value] = try SanitizeStep.list(value) }
-        return contract.shapeCheck(stepLists: lists, limits: .default)
+        return contract.shapeCheck(limits: .default)
     }
 
     static func passes(_ check: ShapeCheck, _ record: String) -> Bool {
