@@ -15,7 +15,8 @@ import SanitizeKit
 /// such path (`CommandLine.arguments` repairs it with U+FFFD). Such a file is opened here by
 /// its bytes and handed over as `/dev/fd/N` (Linux, Darwin), and a message that names that
 /// path names the file instead, as every message shows file names
-/// (``RawArguments/displayName(_:)``).
+/// (``RawArguments/displayName(_:)``). A reader that goes by the name's extension sees none
+/// there: an OpenAPI document named so is read as YAML, which JSON is a subset of.
 enum ConfigFile {
     /// Runs `body` with a path that opens the file named by `argument`.
     /// - Parameters:
@@ -34,6 +35,11 @@ enum ConfigFile {
             throw SanitizeError(.io, "cannot read the \(what): \(String(cString: strerror(errno)))", at: .init(file: shown))
         }
         defer { close(descriptor) }
+        // A directory opens but cannot be read: say so here, in the words FileBytes uses.
+        var status = stat()
+        if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+            throw SanitizeError(.io, "cannot read the \(what): \(String(cString: strerror(EISDIR)))", at: .init(file: shown))
+        }
         let path = "/dev/fd/\(descriptor)"
         do {
             return try body(path)

@@ -92,6 +92,7 @@ struct CommandPromisesTests {
             "$SANITIZE" challenge --policy $'\xfd.json' --origin https://example.com/ 'Basic realm="r"' | cut -c1-14; echo "challenge $?"
             "$SANITIZE" validate --schema $'\xfc.json' < /dev/null 2>&1; echo "broken $?"
             "$SANITIZE" guard --policy $'\xfb.json' https://example.com/ 2>&1; echo "missing $?"
+            mkdir $'\xfa.json' && "$SANITIZE" validate --schema $'\xfa.json' < /dev/null 2>&1; echo "directory $?"
             """#)
         let lines = run.stdout.split(separator: "\n").map(String.init)
         #expect(
@@ -103,12 +104,13 @@ struct CommandPromisesTests {
                 #"{"challenges":"#, "challenge 0",
             ], "\(run.stderr)")
         // Messages about such a file name it as every message does: its bytes as \xFC.
-        #expect(lines.count == 15)
+        #expect(lines.count == 17)
         #expect(lines.dropFirst(11).first?.hasPrefix(#"sanitize: \xFC.json"#) == true, "\(lines)")
         #expect(lines.dropFirst(11).first?.hasSuffix("[json-syntax]") == true, "\(lines)")
-        #expect(Array(lines.suffix(3)) == [
+        #expect(Array(lines.suffix(5)) == [
             "broken 2",
             #"sanitize: \xFB.json: cannot read the guard policy: No such file or directory [io]"#, "missing 2",
+            #"sanitize: \xFA.json: cannot read the schema: Is a directory [io]"#, "directory 2",
         ])
     }
 
