@@ -10,9 +10,12 @@ struct Challenge: ParsableCommand {
         discussion: """
             Each line is one field value (a "WWW-Authenticate:" or "Proxy-Authenticate:" prefix \
             is dropped). Prints one JSON line per input line: {"challenges": [...], "decision": \
-            "answer: Basic realm=\\"…\\""} or {"error": CODE, "offset": N, "decision": "refuse: …"}. \
+            "answer: Basic realm=\\"…\\""} or {"error": CODE, "offset": N, "decision": "refuse: …"} \
+            (also for a line over --max-line-bytes: limit-exceeded). A byte above 0x7F inside a \
+            quoted string is read as ISO-8859-1 (RFC 9110 obs-text); outside one it is refused. \
             The origin is judged by the guard policy (credential allowlist, transport); Basic is \
-            never answered over plain http and Digest never. No credential is read or printed.
+            never answered over plain http or without a realm, and Digest never. No credential \
+            is read or printed.
             Exit status: 0 every line answered, 1 some line refused or unparsable, 2 usage or \
             configuration error.
             """
@@ -44,23 +47,25 @@ struct Challenge: ParsableCommand {
 
     @OptionGroup var input: LineInput
 
+    func validate() throws {
+        guard status == 401 || status == 407 else {
+            throw ValidationError("--status must be 401 (WWW-Authenticate) or 407 (Proxy-Authenticate), not \(status).")
+        }
+    }
+
     func run() throws {
-        let requestGuard = try policy.map { try RequestGuard(contentsOf: URL(fileURLWithPath: $0)) } ?? .standard
+        let requestGuard = try policy.map { policy in
+            try ConfigFile.withPath(policy, what: "guard policy") { try RequestGuard(contentsOf: URL(fileURLWithPath: $0)) }
+        } ?? .standard
         var rules = ChallengeRules(realms: realms)
         if !schemes.isEmpty { rules.schemes = Set(schemes.compactMap { ChallengeRules.Scheme(rawValue: $0.rawValue) }) }
         let (status, origin, proxy) = (self.status, self.origin, self.proxy)
-        try LineLoop.run(input) { bytes in
-            let text: String
-            do throws(SanitizeError) {
-                text = try UTF8Validation.string(validating: bytes)
-            } catch {
-                // The reason carries the byte offset already; the code goes last, as in every command.
-                let offset = error.location?.byteOffset ?? 0
-                return .rejected(
-                    output: Self.errorLine(error.code.rawValue, offset: offset), reason: "\(error.reason) [\(error.code)]")
-            }
-            let field = Self.withoutFieldName(text)
-            switch AuthChallengeParser.parse(field) {
+        let oversized = Self.errorLine(SanitizeError.Code.limitExceeded.rawValue, offset: input.maxLineBytes)
+        try LineLoop.run(input, oversized: oversized) { line in
+            // The field's bytes as received: obs-text in quoted strings is ISO-8859-1, so no
+            // UTF-8 check comes first (bytes above 0x7E outside quotes are the parser's to refuse).
+            let field = Self.withoutFieldName(Array(line.bindMemory(to: UInt8.self)))
+            switch AuthChallengeParser.parse(bytes: [field]) {
             case .failure(let failure):
                 return .rejected(
                     output: Self.errorLine(failure.code, offset: failure.offset),
@@ -98,12 +103,22 @@ struct Challenge: ParsableCommand {
         }
     }
 
-    /// The field value without a leading `WWW-Authenticate:` or `Proxy-Authenticate:`.
-    static func withoutFieldName(_ text: String) -> String {
-        for name in ["www-authenticate:", "proxy-authenticate:"] where text.lowercased().hasPrefix(name) {
-            return String(text.dropFirst(name.count).drop { $0 == " " || $0 == "\t" })
+    /// The field value without a leading `WWW-Authenticate:` or `Proxy-Authenticate:` (any
+    /// case) and the spaces and tabs after it.
+    static func withoutFieldName(_ bytes: [UInt8]) -> [UInt8] {
+        for name in ["www-authenticate:", "proxy-authenticate:"] {
+            let prefix = Array(name.utf8)
+            guard bytes.count >= prefix.count,
+                zip(bytes, prefix).allSatisfy({ byte, lower in Self.asciiLowercase(byte) == lower })
+            else { continue }
+            return Array(bytes.dropFirst(prefix.count).drop { $0 == 0x20 || $0 == 0x09 })
         }
-        return text
+        return bytes
+    }
+
+    /// An ASCII letter in lower case; any other byte as it is.
+    private static func asciiLowercase(_ byte: UInt8) -> UInt8 {
+        (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
     }
 
     /// A challenge as JSON: scheme, token68 or params (as [name, value] pairs, in order).

@@ -110,7 +110,7 @@ struct CheckEmail: ParsableCommand {
         let invalid = Array("invalid".utf8)
         let quiet = quiet
         var reasons: [EmailRejection: String] = [:]  // each reason's text built once, not per line
-        try LineLoop.run(input) { line, output in
+        try LineLoop.run(input, oversized: invalid) { line, output in
             switch validator.validate(line) {
             case .valid:
                 try output.write(valid)  // straight into the buffer: no array handed back per line

@@ -12,7 +12,7 @@ import SanitizeKit
 /// `sanitize check image`: the real format of each file and whether it is whole.
 ///
 /// Prints `FILE<TAB>FORMAT<TAB>VERDICT` per file, in argument order. A file that is not
-/// valid also gets `sanitize: FILE: why` on standard error. A file that cannot be opened or
+/// valid also gets `sanitize: FILE: why [VERDICT]` on standard error. A file that cannot be opened or
 /// read gets `FILE<TAB>unknown<TAB>unreadable` and the reason on standard error; the other
 /// files are still checked, and the exit status is 1.
 struct CheckImage: ParsableCommand {
@@ -73,7 +73,7 @@ struct CheckImage: ParsableCommand {
             if !verdict.isValid {
                 invalid = true
                 try output.flush()  // keep stdout and stderr in step for people watching
-                reportToStandardError("sanitize: \(shown): \(verdict)")
+                reportToStandardError("sanitize: \(shown): \(verdict) [\(verdict.kind)]")
             }
         }
         try output.flush()

@@ -1,5 +1,6 @@
 import ArgumentParser
 import SanitizeKit
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -28,11 +29,24 @@ enum CommandLineContract {
                 switch descriptor {
                 case 1: "standard output"
                 case 2: "standard error"
-                default: "output file (descriptor \(descriptor))"
+                default: outputFileNames.withLock { $0[descriptor] } ?? "output file (descriptor \(descriptor))"
                 }
             writeLastWords("sanitize: \(stream): \(error.reason) [\(error.code)]\n")
             terminateProcess(2)
         }
+    }
+
+    /// The names of the files a subcommand writes besides standard output and standard error
+    /// (`filter --report FILE`), by descriptor, so that a failed write names the file.
+    private static let outputFileNames = Mutex<[Int32: String]>([:])
+
+    /// Records that `descriptor` writes the file the user named `file`, for the message of a
+    /// failed write.
+    /// - Parameters:
+    ///   - descriptor: the open descriptor.
+    ///   - file: the file's name as messages show it (``RawArguments/displayName(_:)``).
+    static func name(descriptor: Int32, as file: String) {
+        outputFileNames.withLock { $0[descriptor] = file }
     }
 
     /// Refuses `sanitize help X` when `X` names no subcommand (ArgumentParser would print the

@@ -16,7 +16,9 @@ struct Filter: ParsableCommand {
             2 usage or configuration error.
             """)
 
-    @Option(help: "The contract: a JSON Schema file (2020-12, or draft-07 via $schema).")
+    @Option(
+        help:
+            "The contract: a JSON Schema file in 2020-12, 2019-09, draft-07, draft-06 or draft-04, chosen by its $schema (2020-12 without one).")
     var contract: String?
 
     @OptionGroup var references: ReferenceOptions
@@ -89,9 +91,11 @@ struct Filter: ParsableCommand {
                 filter: filter, policy: onInvalid.policy, maxRecordBytes: maxRecordBytes,
                 fileName: inputs.count > 1 ? (path == "-" ? "<stdin>" : path) : nil, reportKey: key, lineOffset: lineOffset)
             let reader = RecordBatchReader(descriptor: descriptor, maxRecordBytes: maxRecordBytes)
+            // A read that fails (a directory, an I/O error) names the file it was reading.
+            let shown: String? = path == "-" ? nil : RawArguments.displayName(path)
             try OrderedWorkers.run(
                 jobs: jobs,
-                produce: { try reader.next() },
+                produce: { try shown.map { try CommandLineContract.naming(file: $0) { try reader.next() } } ?? reader.next() },
                 process: { batches.process($0) },
                 consume: { try run.consume($0) })
         }
@@ -102,12 +106,19 @@ struct Filter: ParsableCommand {
 
     private func makeFilter() throws -> RecordFilter {
         if let contract {
-            return try RecordFilter(
-                contractAt: URL(fileURLWithPath: contract), resources: try references.resources(),
-                options: Contract.Options(assertFormats: assertFormats))
+            let resources = try references.resources()
+            return try ConfigFile.withPath(contract, what: "contract") { path in
+                try RecordFilter(
+                    contractAt: URL(fileURLWithPath: path), resources: resources,
+                    options: Contract.Options(assertFormats: assertFormats))
+            }
         }
         if let policy {
-            return try RecordFilter.policy(fromJSON: try FileBytes.read(path: policy, what: "filter policy"), file: policy)
+            let shown = RawArguments.displayName(policy)
+            let bytes = try ConfigFile.withPath(policy, what: "filter policy") { path in
+                try FileBytes.read(path: path, what: "filter policy")
+            }
+            return try RecordFilter.policy(fromJSON: bytes, file: shown)
         }
         return RecordFilter.defaultPolicy()
     }

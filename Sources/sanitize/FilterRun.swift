@@ -26,11 +26,13 @@ final class FilterRun {
         self.progress = progress
         self.countsNullKeys = countsNullKeys
         if let reportPath {
-            let descriptor = open(reportPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            let shown = RawArguments.displayName(reportPath)
+            let descriptor = RawArguments.open(reportPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
             guard descriptor >= 0 else {
                 throw SanitizeError(
-                    .io, "cannot open the report file: \(String(cString: strerror(errno)))", at: .init(file: reportPath))
+                    .io, "cannot open the report file: \(String(cString: strerror(errno)))", at: .init(file: shown))
             }
+            CommandLineContract.name(descriptor: descriptor, as: shown)
             reportWriter = OutputWriter(descriptor: descriptor)
         }
     }

@@ -23,8 +23,10 @@ struct Guard: ParsableCommand {
             Without a URL argument, each line of standard input is one request as JSON: \
             {"url": "…", "method": "GET", "headers": [["Name", "value"], …], "redirectFrom": "…"} \
             (only "url" is required); each line gets one verdict line, "invalid" for a line that \
-            is not such an object (the reason goes to standard error), and the exit status is 1 \
-            when any line was denied or invalid.
+            is not such an object or is longer than --max-line-bytes (the reason goes to \
+            standard error), and the exit status is 1 when any line was denied or invalid.
+            A URL argument that is not valid UTF-8 is denied as url-malformed (exit 1), never \
+            repaired.
             """
     )
 
@@ -52,10 +54,19 @@ struct Guard: ParsableCommand {
         help: ArgumentHelp("Check the URL as a redirect target from this URL.", valueName: "url"))
     var redirectFrom: String?
 
+    @Option(help: "The longest standard-input line accepted, in bytes (default 16 MiB); a longer line is invalid.")
+    var maxLineBytes: Int?
+
     @Argument(help: "The absolute URL of the request. Without it, JSON requests are read from standard input.")
     var url: String?
 
     func validate() throws {
+        if let maxLineBytes, maxLineBytes <= 0 {
+            throw ValidationError("--max-line-bytes must be a positive number of bytes.")
+        }
+        if url != nil && maxLineBytes != nil {
+            throw ValidationError("--max-line-bytes applies to requests on standard input, not to a URL argument")
+        }
         if url == nil && (strip || !header.isEmpty || redirectFrom != nil) {
             throw ValidationError(
                 "--strip, --header and --redirect-from need a URL argument; on standard input, give headers and redirectFrom in the JSON")
@@ -66,15 +77,26 @@ struct Guard: ParsableCommand {
     }
 
     func run() throws {
-        let requestGuard = try policy.map { try RequestGuard(contentsOf: URL(fileURLWithPath: $0)) } ?? .standard
+        let requestGuard = try policy.map { policy in
+            try ConfigFile.withPath(policy, what: "guard policy") { try RequestGuard(contentsOf: URL(fileURLWithPath: $0)) }
+        } ?? .standard
         guard let url else {
-            try LineLoop.run(try LineInput.parse([])) { bytes in
+            // A line over the limit is not such an object either: "invalid", its reason on stderr.
+            let input = try LineInput.parse(maxLineBytes.map { ["--max-line-bytes", String($0)] } ?? [])
+            try LineLoop.run(input, oversized: Array("invalid".utf8)) { bytes in
                 Self.outcome(of: Array(bytes.bindMemory(to: UInt8.self)), requestGuard: requestGuard, explain: explain)
             }
             return
         }
         let fields = try header.map(Self.field)
         var output = OutputWriter(descriptor: 1)
+        // The URL argument obeys the rules of a line: invalid UTF-8 is denied, never repaired.
+        if let invalid = UTF8Validation.firstInvalidByteOffset(in: RawArguments.bytes(of: url)) {
+            let denial = "deny: \(GuardDenial.Code.urlMalformed): the URL is not valid UTF-8 at byte \(invalid)"
+            try output.write(denial + (explain ? "\tunreadable" : "") + "\n")
+            try output.flush()
+            throw ExitCode(1)
+        }
         let explanation = explain ? Self.explanation(of: url, requestGuard: requestGuard) : ""
         if strip || redirectFrom != nil {
             let result =

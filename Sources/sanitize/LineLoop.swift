@@ -24,18 +24,26 @@ enum LineLoop {
     ///   ``SanitizeError`` when input or output fails.
     static func run(
         _ input: LineInput,
+        oversized: [UInt8] = [],
         _ transform: (UnsafeRawBufferPointer) throws -> LineOutcome
     ) throws {
-        try run(input, writing: { bytes, _ in try transform(bytes) })
+        try run(input, oversized: oversized, writing: { bytes, _ in try transform(bytes) })
     }
 
     /// Processes every line of `input` with `transform`, which may write a line's output
     /// straight to standard output's buffer and return ``LineOutcome/written``. A transform
     /// that rejects a line must not have written any of it.
+    /// - Parameters:
+    ///   - input: the arguments or standard input, and the line limit.
+    ///   - oversized: the output line of a line over `--max-line-bytes`, which is rejected
+    ///     unread: the subcommand's own rejection line (`invalid` for a checker, a JSON error
+    ///     line for `challenge`), empty for a transformer.
+    ///   - transform: makes one line's outcome.
     /// - Throws: `ExitCode(1)` after the last line when any line was rejected;
     ///   ``SanitizeError`` when input or output fails.
     static func run(
         _ input: LineInput,
+        oversized: [UInt8] = [],
         writing transform: (UnsafeRawBufferPointer, inout OutputWriter) throws -> LineOutcome
     ) throws {
         // One struct, not local variables captured by nested functions: captured variables
@@ -51,7 +59,7 @@ enum LineLoop {
                 case .oversized(let number, let byteCount):
                     try sink.emit(
                         .rejected(
-                            output: [],
+                            output: oversized,
                             reason: "line is \(byteCount) bytes, over the limit of \(input.maxLineBytes) [limit-exceeded]"),
                         line: number)
                 }

@@ -12,7 +12,9 @@ struct Message: ParsableCommand {
             --max-body-bytes are inspected) and selects the message by, in order: the RFC 9457 \
             problem type, the error code field, the HTTP status, the status class (4xx/5xx), the \
             generic fallback. The server's own message, detail or title text is never printed.
-            Prints one line. Exit status: 0 (a message is always found), 2 for a bad catalog or usage.
+            Prints one line. Exit status: 0 (a message is always found), 1 when CODE is not valid \
+            UTF-8 (the message without a code is printed, never one for a repaired code), 2 for a \
+            bad catalog or usage.
             """
     )
 
@@ -80,7 +82,13 @@ struct Message: ParsableCommand {
             catalog: catalog, codeFields: codeFields.isEmpty ? CodeField.defaults : codeFields.map { CodeField($0) },
             limits: limits)
         let message: UserMessage
-        if let code {
+        // The CODE argument obeys the rules of a line: invalid UTF-8 is rejected, never repaired.
+        let invalidCode = code.flatMap { UTF8Validation.firstInvalidByteOffset(in: RawArguments.bytes(of: $0)) }
+        if let invalidCode {
+            message = mapper.message(
+                status: status, headers: parsedHeaders(), body: [UInt8](), contentType: nil, locale: locale)
+            reportToStandardError("sanitize: CODE: invalid UTF-8 at byte \(invalidCode); the message without a code follows [\(SanitizeError.Code.invalidUTF8)]")
+        } else if let code {
             message = mapper.message(forCode: code, status: status, headers: parsedHeaders(), locale: locale)
         } else {
             let input = try BoundedStandardInput.read(limit: maxBodyBytes)
@@ -96,6 +104,7 @@ struct Message: ParsableCommand {
         try output.write(message.text)
         try output.write(byte: 0x0A)
         try output.flush()
+        if invalidCode != nil { throw ExitCode(1) }
     }
 
     private func parsedHeaders() -> [String: String] {

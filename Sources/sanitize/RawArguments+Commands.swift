@@ -1,5 +1,6 @@
-/// The subcommands whose line values or file names are read as bytes (see ``RawArguments``).
-/// A subcommand added later that takes lines (``LineInput``) or files conforms here too.
+/// The subcommands whose line values or file names are read as bytes (see ``RawArguments``):
+/// line values, instance and input files, and the configuration files that ``ConfigFile``
+/// opens. A subcommand added later that takes lines (``LineInput``) or files conforms here too.
 extension Encode: ReadsArgumentsAsBytes {
     var byteArguments: [String] { input.values }
 }
@@ -25,9 +26,21 @@ extension CheckImage: ReadsArgumentsAsBytes {
 }
 
 extension Filter: ReadsArgumentsAsBytes {
-    var byteArguments: [String] { files }
+    var byteArguments: [String] { files + [contract, policy, report].compactMap { $0 } }
 }
 
 extension Validate: ReadsArgumentsAsBytes {
-    var byteArguments: [String] { instances }
+    var byteArguments: [String] { instances + [schema, openAPI].compactMap { $0 } }
+}
+
+extension Challenge: ReadsArgumentsAsBytes {
+    var byteArguments: [String] { input.values + [policy].compactMap { $0 } }
+}
+
+extension Guard: ReadsArgumentsAsBytes {
+    var byteArguments: [String] { [url, policy].compactMap { $0 } }
+}
+
+extension Message: ReadsArgumentsAsBytes {
+    var byteArguments: [String] { [code].compactMap { $0 } }
 }

@@ -33,8 +33,15 @@ enum RawArguments {
         guard utf8.contains(0xEF) else { return utf8 }
         for raw in all.reversed() where UTF8Validation.firstInvalidByteOffset(in: raw) != nil {
             if String(decoding: raw, as: UTF8.self) == value { return raw }
+            if let inline = inlineValue(of: raw), String(decoding: inline, as: UTF8.self) == value { return inline }
         }
         return utf8
+    }
+
+    /// The value of a `--name=value` argument, or `nil` for any other argument.
+    private static func inlineValue(of raw: [UInt8]) -> [UInt8]? {
+        guard raw.starts(with: [0x2D, 0x2D]), let equals = raw.firstIndex(of: 0x3D) else { return nil }
+        return Array(raw[(equals + 1)...])
     }
 
     /// `open(2)` on the bytes of the argument `path`.
@@ -85,6 +92,7 @@ enum RawArguments {
         for (index, raw) in all.enumerated() {
             guard let invalid = UTF8Validation.firstInvalidByteOffset(in: raw) else { continue }
             if claimed.contains(String(decoding: raw, as: UTF8.self)) { continue }
+            if let inline = inlineValue(of: raw), claimed.contains(String(decoding: inline, as: UTF8.self)) { continue }
             throw SanitizeError(.invalidUTF8, "argument \(index + 1) is not valid UTF-8 (byte \(invalid))")
         }
     }

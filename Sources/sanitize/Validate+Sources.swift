@@ -9,10 +9,13 @@ extension Validate {
     /// the exit instead of freeing it).
     func compileContract(resources: ContractResources, options: Contract.Options) throws -> (Contract, JSONValue?) {
         if let openAPI, let component {
-            return (try Contract(openAPI: URL(fileURLWithPath: openAPI), component: component, resources: resources, options: options), nil)
+            return try ConfigFile.withPath(openAPI, what: "OpenAPI document") { path in
+                (try Contract(openAPI: URL(fileURLWithPath: path), component: component, resources: resources, options: options), nil)
+            }
         }
-        let (contract, schemaValue) = try Contract.compile(
-            contentsOf: URL(fileURLWithPath: schema ?? ""), resources: resources, options: options)
+        let (contract, schemaValue) = try ConfigFile.withPath(schema ?? "", what: "schema") { path in
+            try Contract.compile(contentsOf: URL(fileURLWithPath: path), resources: resources, options: options)
+        }
         return (contract, schemaValue)
     }
 

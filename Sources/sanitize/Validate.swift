@@ -6,10 +6,12 @@ import SanitizeYAML
 /// `sanitize validate`: check JSON instances against a JSON Schema contract.
 struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Validate JSON instances against a JSON Schema (2020-12, or draft-07 by $schema).",
+        abstract:
+            "Validate instances against a JSON Schema (2020-12, 2019-09, draft-07, draft-06 or draft-04, by $schema) or an OpenAPI 3.0/3.1 schema.",
         discussion: """
             Prints "valid" or "invalid" per instance, in order; violations go to standard error as \
-            "sanitize: WHERE: /pointer: message [code]" (not with --quiet). Without instance files, each line of \
+            "sanitize: WHERE: /pointer: message [code]" (the root is "", as RFC 6901 and the \
+            reports spell it; not with --quiet). Without instance files, each line of \
             standard input is one instance (NDJSON). With files, each line is \
             "FILE<TAB>valid|invalid", or "FILE<TAB>unreadable" (the reason on standard error; \
             the other files are still validated); a .yaml/.yml file is read as YAML, a .toml file \
@@ -20,7 +22,11 @@ struct Validate: ParsableCommand {
             bad schema or bad option.
             """)
 
-    @Option(name: .long, help: ArgumentHelp("The JSON Schema file.", valueName: "file"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The JSON Schema file: 2020-12, 2019-09, draft-07, draft-06 or draft-04, chosen by its $schema (2020-12 without one).",
+            valueName: "file"))
     var schema: String?
 
     @Option(
@@ -103,7 +109,7 @@ struct Validate: ParsableCommand {
             guard !quiet else { return }
             try out.flush()  // keep stdout and stderr in step for people watching
             let place = place()
-            for violation in result.violations { reportToStandardError("sanitize: \(place): \(violation)") }
+            for violation in result.violations { reportToStandardError("sanitize: \(place): \(Self.describe(violation))") }
         }
 
         /// One instance per line of `descriptor`; `file` names them when files are named.
@@ -169,6 +175,13 @@ struct Validate: ParsableCommand {
         // of being freed node by node (freeing a 3.4 MB schema's tree costs a tenth of compiling it).
         _ = Unmanaged.passRetained(KeptUntilExit(contract: contract, schema: schemaValue))
         if invalid > 0 { throw ExitCode(1) }
+    }
+
+    /// `POINTER: message [code]`, the instance location spelled as RFC 6901 and the reports
+    /// spell it: the root is `""` (a bare `/` would be the pointer of a member named "").
+    static func describe(_ violation: Violation) -> String {
+        let pointer = violation.instanceLocation.isEmpty ? "\"\"" : violation.instanceLocation
+        return "\(pointer): \(violation.message) [\(violation.code)]"
     }
 
     /// What `run()` leaves unfreed when it returns, just before the process exits.

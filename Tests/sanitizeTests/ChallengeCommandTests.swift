@@ -42,14 +42,73 @@ struct ChallengeCommandTests {
             ["challenge", "--policy", Self.policy, "--origin", "http://api.example.com/"], stdin: input)
         #expect(run.status == 1)
         #expect(run.lines.count == 3)
-        #expect(run.lines[1] == #"{"error":"invalid-utf8","offset":0,"decision":"refuse: invalid-utf8"}"#)
+        #expect(run.lines[1] == #"{"error":"challenge-syntax","offset":0,"decision":"refuse: challenge-syntax"}"#)
         #expect(
             run.stderr == """
                 sanitize: line 1: http is not allowed for api.example.com (https only) [insecure-transport]
-                sanitize: line 2: invalid UTF-8 at byte 0 [invalid-utf8]
+                sanitize: line 2: a byte above 0x7E outside a quoted string at byte 0 [challenge-syntax]
                 sanitize: line 3: control byte 0x1 in the field at byte 14 [challenge-control]
 
                 """)
+    }
+
+    @Test("--status other than 401 or 407 is a usage error: one line, exit 2, before any field is read")
+    func statusIsUsage() throws {
+        let run = try SanitizeProcess.run(
+            ["challenge", "--policy", Self.policy, "--origin", "https://api.example.com/", "--status", "403"],
+            input: "Basic realm=\"r\"\n")
+        #expect(run.status == 2)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr == "sanitize: --status must be 401 (WWW-Authenticate) or 407 (Proxy-Authenticate), not 403. [usage]\n")
+    }
+
+    @Test("a value argument reads as the same bytes on standard input: invalid UTF-8 gives its JSON line, exit 1")
+    func argumentsAsLines() throws {
+        let command = "\"$SANITIZE\" challenge --policy '\(Self.policy)' --origin https://api.example.com/"
+        for value in [#"$'Basic \xffrealm=\"r\"'"#, #"$'Basic realm=\"caf\xe9\"'"#, #"$'Basic realm=\"\xc3\x28\"'"#] {
+            let argument = try ShellProcess.run("\(command) \(value)")
+            let stdin = try ShellProcess.run("printf '%s\\n' \(value) | \(command)")
+            #expect(argument.stdout == stdin.stdout, "\(value)")
+            #expect(argument.stderr == stdin.stderr, "\(value)")
+            #expect(argument.status == stdin.status, "\(value)")
+            #expect(argument.stdout.split(separator: "\n").count == 1)
+        }
+        // Outside quotes a byte above 0x7E is refused with its offset; inside, it is ISO-8859-1.
+        let refused = try ShellProcess.run("\(command) $'Basic \\xffrealm=\"r\"'")
+        #expect(refused.status == 1)
+        #expect(refused.stdout == #"{"error":"challenge-syntax","offset":6,"decision":"refuse: challenge-syntax"}"# + "\n")
+        #expect(refused.stderr == "sanitize: line 1: a byte above 0x7E outside a quoted string at byte 6 [challenge-syntax]\n")
+        let latin1 = try ShellProcess.run("\(command) $'Basic realm=\"caf\\xe9\"'")
+        #expect(latin1.status == 0)
+        #expect(latin1.stdout.contains(#""decision":"answer: Basic realm=\"caf\#u{E9}\"""#), "\(latin1.stdout)")
+    }
+
+    @Test("RFC 7617 §2: a Basic challenge without a realm is not answered (bare, token68, realm= alone)")
+    func realmRequired() throws {
+        let input = "Basic\nBasic abc==\nBasic realm=\nBasic, Bearer realm=\"b\"\nBasic realm=\"\"\n"
+        let run = try SanitizeProcess.run(
+            ["challenge", "--policy", Self.policy, "--origin", "https://api.example.com/"], input: input)
+        #expect(run.status == 1)
+        let decisions = run.lines.map { line in
+            ((try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any])?["decision"] as? String ?? line
+        }
+        let missing = "refuse: challenge-realm-missing: a Basic challenge without a realm is not answered (RFC 7617 §2)"
+        // A Basic without a realm is passed over for the next allowed challenge; an empty realm is a realm.
+        #expect(decisions == [missing, missing, missing, #"answer: Bearer realm="b""#, #"answer: Basic realm="""#])
+        #expect(run.stderr.components(separatedBy: "[challenge-realm-missing]").count == 4)
+    }
+
+    @Test("a line over --max-line-bytes gets its JSON error line, as any refused field")
+    func oversizedLine() throws {
+        let run = try SanitizeProcess.run(
+            ["challenge", "--policy", Self.policy, "--origin", "https://api.example.com/", "--max-line-bytes", "20"],
+            input: "Basic realm=\"a-long-realm\"\nBasic realm=\"r\"\n")
+        #expect(run.status == 1)
+        #expect(run.lines == [
+            #"{"error":"limit-exceeded","offset":20,"decision":"refuse: limit-exceeded"}"#,
+            #"{"challenges":[{"scheme":"Basic","params":[["realm","r"]]}],"decision":"answer: Basic realm=\"r\""}"#,
+        ])
+        #expect(run.stderr == "sanitize: line 1: line is 26 bytes, over the limit of 20 [limit-exceeded]\n")
     }
 
     @Test("the origin decides: not allowlisted, plain http, a 407 without a proxy")

@@ -51,11 +51,11 @@ struct CheckImageTests {
         let reasons = run.stderr.split(separator: "\n").map(String.init)
         #expect(
             reasons == [
-                "sanitize: cut.png: png truncated at byte 1000: input ends inside chunk data",
-                "sanitize: polyglot.jpg: jpeg trailing-data at byte 2228: bytes follow the end of the jpeg",
-                "sanitize: flipped.png: png corrupt at byte 93: CRC mismatch in IDAT chunk",
-                "sanitize: notes.txt: unknown corrupt at byte 0: no JPEG, PNG, GIF, WebP or PDF signature",
-                "sanitize: empty: unknown truncated at byte 0: empty input",
+                "sanitize: cut.png: png truncated at byte 1000: input ends inside chunk data [truncated]",
+                "sanitize: polyglot.jpg: jpeg trailing-data at byte 2228: bytes follow the end of the jpeg [trailing-data]",
+                "sanitize: flipped.png: png corrupt at byte 93: CRC mismatch in IDAT chunk [corrupt]",
+                "sanitize: notes.txt: unknown corrupt at byte 0: no JPEG, PNG, GIF, WebP or PDF signature [corrupt]",
+                "sanitize: empty: unknown truncated at byte 0: empty input [truncated]",
             ])
     }
 
@@ -67,7 +67,7 @@ struct CheckImageTests {
         #expect(run.lines == ["baseline.jpg\tjpeg\tmismatch", "palette.png\tpng\tvalid"])
         #expect(
             run.stderr
-                == "sanitize: baseline.jpg: jpeg mismatch at byte 0: declared image/png (png), but the bytes are jpeg\n"
+                == "sanitize: baseline.jpg: jpeg mismatch at byte 0: declared image/png (png), but the bytes are jpeg [mismatch]\n"
         )
         let byExtension = try SanitizeProcess.run(["check", "image", "--type", ".webp", "lossy.webp"], in: Self.images)
         #expect(byExtension.status == 0)

@@ -18,7 +18,7 @@ struct ValidateTests {
         #expect(run.status == 1)
         #expect(run.lines == ["valid", "invalid", "invalid", "invalid"])
         #expect(run.stderr.contains("sanitize: line 2: /id: expected integer, found string [type]"))
-        #expect(run.stderr.contains("sanitize: line 3: /: not valid JSON"))
+        #expect(run.stderr.contains(#"sanitize: line 3: "": not valid JSON"#))
         #expect(run.stderr.contains("[json-syntax]"))
         #expect(run.stderr.contains("sanitize: line 4: /password:"))
         #expect(!run.stderr.contains("hunter2"), "a writeOnly value leaked: \(run.stderr)")

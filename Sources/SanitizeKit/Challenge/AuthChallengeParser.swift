@@ -8,7 +8,17 @@
 /// ```
 /// Several challenges may share one field and several fields may be given: they form one
 /// list. Commas separate both challenges and parameters; an element `token =` is a parameter,
-/// any other element starts a new challenge. Empty list elements are skipped (§5.6.1).
+/// any other element starts a new challenge. Empty list elements are skipped (§5.6.1.2), also
+/// between a scheme and its first parameter: `Basic , realm="foo"` is one Basic challenge
+/// with realm `foo`. A comma straight after the scheme (`Basic, realm="foo"`) ends the
+/// challenge, since the grammar wants a space there, so the parameter belongs to none.
+///
+/// Field values are bytes. A byte above 0x7F inside a quoted string is obs-text
+/// (RFC 9110 §5.6.4): ``parse(bytes:)`` reads each such byte as the ISO-8859-1 character of
+/// that value (`realm="foo-\xE4"` is `foo-ä`; the UTF-8 bytes of `ä` read as `Ã¤`), the
+/// historical charset of field values (RFC 9110 §5.5) and what the greenbytes httpauth cases
+/// expect; ``parse(_:)-([String])`` takes text a client has already decoded and keeps its
+/// characters.
 ///
 /// Refused, with the byte offset: NUL, CR, LF or other controls (but tab); bytes above 0x7E
 /// outside a quoted string; a parameter without a challenge or without a value; a duplicate
@@ -41,15 +51,39 @@ public enum AuthChallengeParser {
     }
 
     /// Parses one or more field values into challenges, in order.
+    ///
+    /// The values are text a client has already decoded: a character above U+007E inside a
+    /// quoted string is kept as it is. For the field's bytes as received, use ``parse(bytes:)``.
     /// - Parameter fields: the values of every `WWW-Authenticate` (or `Proxy-Authenticate`) field.
     /// - Returns: at least one challenge, or the first reason the list is not valid.
     public static func parse(_ fields: [String]) -> Result<[AuthChallenge], Failure> {
-        let joined = Array(fields.joined(separator: ", ").utf8)
+        parse(joined: Array(fields.joined(separator: ", ").utf8), obsTextAsLatin1: false)
+    }
+
+    /// Parses field values given as the bytes received: inside a quoted string each byte above
+    /// 0x7F (obs-text, RFC 9110 §5.6.4) is the ISO-8859-1 character of that value, so any byte
+    /// sequence reads the same way whether or not it happens to be UTF-8.
+    /// - Parameter fields: the bytes of every `WWW-Authenticate` (or `Proxy-Authenticate`) field.
+    /// - Returns: at least one challenge, or the first reason the list is not valid; offsets
+    ///   count bytes of the fields joined with `, `.
+    package static func parse(bytes fields: [[UInt8]]) -> Result<[AuthChallenge], Failure> {
+        var joined: [UInt8] = []
+        for (index, field) in fields.enumerated() {
+            if index > 0 { joined += [0x2C, 0x20] }
+            joined += field
+            // Stop copying early: the limit below refuses the whole list anyway.
+            if joined.count > Limits.maxFieldBytes { break }
+        }
+        return parse(joined: joined, obsTextAsLatin1: true)
+    }
+
+    /// The shared parse of the joined field bytes.
+    private static func parse(joined: [UInt8], obsTextAsLatin1: Bool) -> Result<[AuthChallenge], Failure> {
         guard joined.count <= Limits.maxFieldBytes else {
             return .failure(
                 Failure(code: "challenge-limit", text: "fields longer than \(Limits.maxFieldBytes) bytes", offset: 0))
         }
-        var reader = Reader(bytes: joined)
+        var reader = Reader(bytes: joined, obsTextAsLatin1: obsTextAsLatin1)
         do {
             let challenges = try reader.challenges()
             guard !challenges.isEmpty else {
@@ -69,6 +103,9 @@ public enum AuthChallengeParser {
     /// A cursor over the bytes.
     private struct Reader {
         let bytes: [UInt8]
+        /// Whether a byte above 0x7F in a quoted string is an ISO-8859-1 character (bytes
+        /// received) rather than part of UTF-8 (text already decoded).
+        let obsTextAsLatin1: Bool
         var index = 0
 
         func fail(_ code: String, _ text: String, at offset: Int? = nil) -> Failure {
@@ -106,7 +143,12 @@ public enum AuthChallengeParser {
                 let start = index
                 guard let scheme = token() else { throw fail("challenge-syntax", "expected an auth-scheme token") }
                 if current == 0x3D || peekAfterWhitespace() == 0x3D {
-                    throw fail("challenge-syntax", "a parameter before any auth-scheme", at: start)
+                    throw fail(
+                        "challenge-syntax",
+                        result.isEmpty
+                            ? "a parameter before any auth-scheme"
+                            : "a parameter after a challenge that ended at a comma (a scheme and its parameters are separated by a space)",
+                        at: start)
                 }
                 guard result.count < Limits.maxChallenges else {
                     throw fail("challenge-limit", "more than \(Limits.maxChallenges) challenges", at: start)
@@ -136,8 +178,20 @@ public enum AuthChallengeParser {
                 return
             }
             skipWhitespace()
-            if atEnd || current == 0x2C { return }
-            if let token68 = token68() {
+            if atEnd { return }
+            if current == 0x2C {
+                // Empty list elements before the first parameter (`Basic , realm="x"`,
+                // RFC 9110 §5.6.1.2): the parameters follow if the next element is `name =`;
+                // any other element is the next challenge.
+                let beforeSeparators = index
+                _ = skipSeparators()
+                let probe = index
+                guard !atEnd, token() != nil, peekAfterWhitespace() == 0x3D else {
+                    index = beforeSeparators
+                    return
+                }
+                index = probe
+            } else if let token68 = token68() {
                 challenge.token68 = token68
                 return
             }
@@ -213,13 +267,24 @@ public enum AuthChallengeParser {
                     return String(decoding: value, as: UTF8.self)
                 case 0x5C:
                     guard let escaped = current else { break }
-                    value.append(escaped)
+                    append(escaped, to: &value)
                     index += 1
                 default:
-                    value.append(byte)
+                    append(byte, to: &value)
                 }
             }
             throw fail("challenge-syntax", "unterminated quoted string", at: open)
+        }
+
+        /// Appends one byte of a quoted string's value: as it is, or an obs-text byte as the
+        /// UTF-8 of its ISO-8859-1 character (U+0080 to U+00FF) when reading received bytes.
+        func append(_ byte: UInt8, to value: inout [UInt8]) {
+            if obsTextAsLatin1 && byte > 0x7F {
+                value.append(0xC0 | byte >> 6)
+                value.append(0x80 | byte & 0x3F)
+            } else {
+                value.append(byte)
+            }
         }
 
         /// Controls are refused everywhere; bytes above 0x7E only inside quoted strings.

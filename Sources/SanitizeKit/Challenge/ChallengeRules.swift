@@ -69,6 +69,9 @@ extension GuardDenial.Code {
     package static let challengeRepeated = Self(rawValue: "challenge-repeated")
     /// The provider has no credentials for this origin and realm, or they do not fit the scheme.
     package static let challengeNoCredentials = Self(rawValue: "challenge-no-credentials")
+    /// Only Basic challenges without a `realm` (RFC 7617 §2 requires one; a token68 form has
+    /// none) have an allowed scheme.
+    package static let challengeRealmMissing = Self(rawValue: "challenge-realm-missing")
     /// Basic with a `charset` other than UTF-8 (RFC 7617 §2.1 allows only UTF-8).
     package static let challengeCharset = Self(rawValue: "challenge-charset")
 }

@@ -5,10 +5,12 @@ extension RequestGuard {
     /// only for the `proxy` the caller configured, answered with `Proxy-Authorization` and never
     /// by copying `Authorization`; the origin must be one the policy trusts with that credential
     /// header (``check(url:method:headers:)``: allowlist, transport, loopback…); the first
-    /// challenge whose scheme the rules allow is taken; Basic is never answered over plain http
-    /// (Bearer only when the rules allow it), a realm must be one the rules name when they name
-    /// any, Basic's `charset` must be UTF-8; a scheme and realm already answered is not
-    /// answered again; the provider's credentials must fit the scheme.
+    /// challenge whose scheme the rules allow is taken (a Basic challenge without a realm, which
+    /// RFC 7617 §2 requires, is passed over; when only such are left, none is answered); Basic
+    /// is never answered over plain http (Bearer only when the rules allow it), a realm must be
+    /// one the rules name when they name any, Basic's `charset` must be UTF-8; a scheme and
+    /// realm already answered is not answered again; the provider's credentials must fit the
+    /// scheme.
     /// - Parameters:
     ///   - status: the response status (401 or 407).
     ///   - challenges: the parsed `WWW-Authenticate` (401) or `Proxy-Authenticate` (407) challenges.
@@ -43,15 +45,19 @@ extension RequestGuard {
         if case .deny(let reason) = check(url: target, headers: [HTTPHeaderField(name: field, value: "x")]) {
             return .refuse(reason)
         }
-        guard
-            let (challenge, scheme) = challenges.lazy.compactMap({ challenge in
-                ChallengeRules.Scheme(rawValue: challenge.schemeKey).flatMap {
-                    rules.schemes.contains($0) ? (challenge, $0) : nil
-                }
-            }).first
-        else {
+        let allowed = challenges.compactMap { challenge in
+            ChallengeRules.Scheme(rawValue: challenge.schemeKey).flatMap {
+                rules.schemes.contains($0) ? (challenge, $0) : nil
+            }
+        }
+        guard !allowed.isEmpty else {
             let offered = challenges.map(\.scheme).joined(separator: ", ")
             return .refuse(GuardDenial(.challengeSchemeNotAllowed, "no allowed scheme among: \(offered)"))
+        }
+        // A challenge its scheme's RFC calls malformed is passed over, as a client ignores it.
+        guard let (challenge, scheme) = allowed.first(where: { Self.isWellFormed($0.0, scheme: $0.1) }) else {
+            return .refuse(
+                GuardDenial(.challengeRealmMissing, "a Basic challenge without a realm is not answered (RFC 7617 §2)"))
         }
         let isHTTP = target.prefix(5).lowercased() == "http:"
         if isHTTP && (scheme == .basic || !rules.allowBearerOverHTTP) {
@@ -83,6 +89,16 @@ extension RequestGuard {
     /// - Returns: `scheme realm`.
     public static func answerKey(for challenge: AuthChallenge) -> String {
         "\(challenge.schemeKey) \(challenge.realm ?? "")"
+    }
+
+    /// Whether `challenge` is one its scheme allows: Basic needs a `realm` parameter
+    /// (RFC 7617 §2), so a bare `Basic` or a token68 form (`Basic abc==`, `Basic realm=`)
+    /// is not; RFC 6750 makes Bearer's realm optional.
+    static func isWellFormed(_ challenge: AuthChallenge, scheme: ChallengeRules.Scheme) -> Bool {
+        switch scheme {
+        case .basic: challenge.token68 == nil && challenge.realm != nil
+        case .bearer: true
+        }
     }
 
     /// RFC 6750 §2.1 b64token: `1*( ALPHA / DIGIT / "-" / "." / "_" / "~" / "+" / "/" ) *"="`.

@@ -59,6 +59,16 @@ struct AuthChallengeParserTests {
         // `realm=` alone is a token68 by the grammar (padding), not a parameter without a value.
         (["Basic realm="], [AuthChallenge(scheme: "Basic", token68: "realm=")]),
         ([#"Basic realm="caf\#u{E9} \\ \"q\"""#], [AuthChallenge(scheme: "Basic", parameters: [P(name: "realm", value: #"café \ "q""#)])]),
+        // Empty list elements between a scheme and its first parameter (RFC 9110 §5.6.1.2;
+        // greenbytes httpauth simplebasiccomma), and before the next challenge.
+        ([#"Basic , realm="foo""#], [AuthChallenge(scheme: "Basic", parameters: [P(name: "realm", value: "foo")])]),
+        ([#"Basic ,, , realm="foo" ,, charset=UTF-8"#],
+         [AuthChallenge(scheme: "Basic", parameters: [P(name: "realm", value: "foo"), P(name: "charset", value: "UTF-8")])]),
+        (["Basic , Bearer"], [AuthChallenge(scheme: "Basic"), AuthChallenge(scheme: "Bearer")]),
+        // greenbytes httpauth multibasicunknown2mf: two fields form one list.
+        ([#"Newauth realm="newauth""#, #"Basic realm="basic""#],
+         [AuthChallenge(scheme: "Newauth", parameters: [P(name: "realm", value: "newauth")]),
+          AuthChallenge(scheme: "Basic", parameters: [P(name: "realm", value: "basic")])]),
         // An escaped backslash before a combining mark (one Swift Character with it): found by
         // FuzzChallenge, the serialiser must still escape it for the fixed point to hold.
         ([#"Basic realm="a\\\#u{0963}""#], [AuthChallenge(scheme: "Basic", parameters: [P(name: "realm", value: "a\\\u{0963}")])]),
@@ -98,6 +108,9 @@ struct AuthChallengeParserTests {
         ("", "challenge-empty", 0),
         (" , ,", "challenge-empty", 0),
         (#"Basic ="x""#, "challenge-syntax", 0),
+        // greenbytes httpauth simplebasiccomma2: no space after the scheme, so the parameter
+        // belongs to no challenge.
+        (#"Basic, realm="foo""#, "challenge-syntax", 7),
     ]
 
     @Test("malformed fields are refused with a stable code and the byte offset", arguments: invalid)
@@ -126,5 +139,38 @@ struct AuthChallengeParserTests {
         }
         let atLimit = Array(repeating: "Basic", count: AuthChallengeParser.Limits.maxChallenges).joined(separator: ", ")
         #expect((try? AuthChallengeParser.parse(atLimit).get())?.count == AuthChallengeParser.Limits.maxChallenges)
+    }
+
+    /// (field bytes, realm): obs-text inside a quoted string is ISO-8859-1 when the field's
+    /// bytes are read (greenbytes httpauth simplebasicrealmiso88591, simplebasicrealmutf8).
+    static let received: [([UInt8], String)] = [
+        (Array(#"Basic realm="foo-"#.utf8) + [0xE4, 0x22], "foo-\u{E4}"),
+        (Array(#"Basic realm="foo-"#.utf8) + [0xC3, 0xA4, 0x22], "foo-\u{C3}\u{A4}"),
+        (Array(#"Basic realm=""#.utf8) + [0x80, 0x9B, 0xFF, 0x5C, 0xFE, 0x22], "\u{80}\u{9B}\u{FF}\u{FE}"),
+        (Array(#"Basic realm="plain""#.utf8), "plain"),
+    ]
+
+    @Test("the field's bytes: each obs-text byte in a quoted string is its ISO-8859-1 character", arguments: received)
+    func obsTextAsLatin1(field: [UInt8], realm: String) throws {
+        let parsed = try AuthChallengeParser.parse(bytes: [field]).get()
+        #expect(parsed.first?.realm == realm)
+    }
+
+    @Test("the field's bytes: offsets count received bytes; a byte above 0x7E outside quotes is refused")
+    func bytesOffsets() {
+        // Two obs-text bytes in the first realm, then a duplicate: the offset counts bytes, not characters.
+        let field = Array(#"Basic realm=""#.utf8) + [0xE4, 0xE4] + Array(#"", realm="b""#.utf8)
+        guard case .failure(let duplicate) = AuthChallengeParser.parse(bytes: [field]) else {
+            Issue.record("a duplicate realm must be refused")
+            return
+        }
+        #expect(duplicate.code == "challenge-duplicate" && duplicate.offset == 18)
+        guard case .failure(let outside) = AuthChallengeParser.parse(bytes: [Array("Basic r".utf8) + [0xE4]]) else {
+            Issue.record("obs-text outside a quoted string must be refused")
+            return
+        }
+        #expect(outside.code == "challenge-syntax" && outside.offset == 7)
+        // Text already decoded keeps its characters: the String form reads "ä" as "ä".
+        #expect((try? AuthChallengeParser.parse("Basic realm=\"foo-\u{E4}\"").get())?.first?.realm == "foo-\u{E4}")
     }
 }

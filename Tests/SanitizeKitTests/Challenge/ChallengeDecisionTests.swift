@@ -71,6 +71,11 @@ struct ChallengeDecisionTests {
         (407, #"Basic realm="proxy""#, "https://api.example.com/", "https://evil-proxy.example.org:3128", ChallengeRules(), .credentialsNotAllowed),
         (500, #"Basic realm="x""#, "https://api.example.com/", nil, ChallengeRules(), .challengeNotApplicable),
         (401, #"Basic realm="x""#, "https://127.0.0.1/", nil, ChallengeRules(), .loopbackNotAllowed),
+        // RFC 7617 §2: Basic needs a realm; a token68 form has none.
+        (401, "Basic", "https://api.example.com/", nil, ChallengeRules(), .challengeRealmMissing),
+        (401, "Basic abc==", "https://api.example.com/", nil, ChallengeRules(), .challengeRealmMissing),
+        (401, "Basic realm=", "https://api.example.com/", nil, ChallengeRules(), .challengeRealmMissing),
+        (401, #"Basic charset="UTF-8", Digest realm="x""#, "https://api.example.com/", nil, ChallengeRules(), .challengeRealmMissing),
     ]
 
     @Test("refused: untrusted origin, plain http, unknown realm, Digest, charset, proxy mix-ups", arguments: refusals)
@@ -82,6 +87,17 @@ struct ChallengeDecisionTests {
             credentials: provider.callAsFunction)
         #expect(decision.refusalCode == code, "\(decision)")
         #expect(provider.asked.isEmpty, "credentials must not even be asked for")
+    }
+
+    @Test("a Basic challenge without a realm is passed over for the next allowed one")
+    func realmlessPassedOver() throws {
+        let requestGuard = try GuardPolicies.make(Self.policy)
+        let provider = Provider()
+        let decision = requestGuard.decide(
+            status: 401, challenges: try Self.challenges(#"Basic, Basic abc==, Basic realm="r""#),
+            origin: "https://api.example.com/", credentials: provider.callAsFunction)
+        #expect(decision.description == #"answer: Basic realm="r""#)
+        #expect(provider.asked == ["https://api.example.com/ r basic"])
     }
 
     @Test("a 407 is answered with Proxy-Authorization, for the configured proxy only")
