@@ -9,7 +9,12 @@ extension Validate {
     /// the exit instead of freeing it).
     func compileContract(resources: ContractResources, options: Contract.Options) throws -> (Contract, JSONValue?) {
         if let openAPI, let component {
-            return (try Contract(openAPI: URL(fileURLWithPath: openAPI), component: component, resources: resources, options: options), nil)
+            let file = try OpenAPIDocumentFile(contentsOf: URL(fileURLWithPath: openAPI))
+            // Read, but said: one line per warning, in the command's one style.
+            for warning in file.warnings { reportToStandardError("sanitize: warning: \(warning)") }
+            let contract = try Contract(
+                openAPI: file, component: component, direction: direction?.direction, resources: resources, options: options)
+            return (contract, nil)
         }
         let (contract, schemaValue) = try Contract.compile(
             contentsOf: URL(fileURLWithPath: schema ?? ""), resources: resources, options: options)

@@ -74,7 +74,15 @@ public struct RecordFilter: Sendable {
         schema: JSONValue, resources: ContractResources, options: Contract.Options, limits: JSONLimits, planning: Bool,
         shapeChecking: Bool = true
     ) throws {
-        let contract = try Contract(schema: schema, resources: resources, options: options)
+        try self.init(
+            contract: try Contract(schema: schema, resources: resources, options: options), limits: limits, planning: planning,
+            shapeChecking: shapeChecking)
+    }
+
+    /// Creates a filter for a compiled contract (an OpenAPI component compiled for requests,
+    /// say); its `x-sanitize` lists are compiled now.
+    /// - Throws: ``SanitizeError`` `configuration` for an `x-sanitize` list that is not valid.
+    package init(contract: Contract, limits: JSONLimits = .default, planning: Bool = true, shapeChecking: Bool = true) throws {
         // Everything below is derived from the compiled contract, never from `schema` again.
         var compiled: [JSONValue: [SanitizeStep]] = [:]
         for (pointer, value) in contract.stepValues() {
