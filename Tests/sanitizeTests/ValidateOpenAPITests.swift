@@ -75,7 +75,7 @@ struct ValidateOpenAPITests {
         let url = try Self.tasksDocument()
         defer { try? FileManager.default.removeItem(at: url) }
         let run = try SanitizeProcess.run(
-            ["validate", "--openapi", url.path, "--component", "Task"], stdin: Array(#"{"gid":"1","name":"a"}\#n{"name":"a"}\#n"#.utf8))
+            ["validate", "--openapi", url.path, "--component", "Task"], stdin: Array(#"{"gid":"1","name":"a"}\#n{"gid":"1"}\#n"#.utf8))
         #expect(run.lines == ["valid", "invalid"])
         #expect(run.status == 1)
         let warnings = run.stderr.split(separator: "\n").filter { $0.hasPrefix("sanitize: warning: ") }
