@@ -170,4 +170,47 @@ struct PythonOpenAPIDifferentialTests {
         #expect(ours == [Bool](repeating: true, count: times.count))
         #expect(theirs == [true, false, false, false, false, false], "the Python validator's time format changed: \(theirs)")
     }
+
+    /// A 3.1 document: JSON Schema 2020-12, where `readOnly`/`writeOnly` are annotations.
+    /// openapi-schema-validator has no read or write validator for 3.1; its `OAS31Validator`
+    /// is the judge for every direction, which here changes no verdict.
+    static let users31 = """
+        {"openapi": "3.1.0", "info": {"title": "Users", "version": "1"},
+         "components": {"schemas": {"User": {"type": "object", "required": ["gid", "name", "password"],
+           "properties": {"gid": {"type": "string", "readOnly": true}, "name": {"type": "string", "minLength": 1},
+                          "password": {"type": "string", "writeOnly": true, "minLength": 8}}}}}}
+        """
+
+    static let judge31 = """
+        import json, sys
+        from openapi_schema_validator import OAS31Validator, oas31_format_checker
+        from referencing import Registry, Resource
+        from referencing.jsonschema import DRAFT202012
+        batch = json.load(sys.stdin)
+        registry = Registry().with_resource("urn:doc", Resource.from_contents(batch["document"], default_specification=DRAFT202012))
+        validator = OAS31Validator({"$ref": "urn:doc#/components/schemas/User"}, registry=registry, format_checker=oas31_format_checker)
+        print("".join("1" if validator.is_valid(i) else "0" for i in batch["instances"]))
+        """
+
+    @Test func openAPI31DirectionsAgreeWithOAS31Validator() throws {
+        let document = try JSONValue(parsing: Self.users31)
+        let instances = Self.combinations([
+            ("gid", [nil, .string("12"), .number("12")]),
+            ("name", [nil, .string("Ada"), .string("")]),
+            ("password", [nil, .string("correct horse"), .string("short")]),
+        ])
+        let batch = JSONValue.object([.init("document", document), .init("instances", .array(instances))])
+        let run = try ExternalTool.run("python3", ["-c", Self.judge31], stdin: batch.serialized())
+        try #require(run.status == 0, "python3 with openapi-schema-validator failed: \(run.stderr)")
+        let theirs = Array(run.output.trimmingCharacters(in: .whitespacesAndNewlines)).map { $0 == "1" }
+        try #require(theirs.count == instances.count)
+        #expect(theirs.contains(true) && theirs.contains(false))
+        for direction in [Contract.Direction.request, .response, nil] {
+            let contract = try Contract(openAPI: document, component: "User", direction: direction)
+            for (index, instance) in instances.enumerated() {
+                let ours = contract.validate(instance.jsonText).isValid
+                #expect(ours == theirs[index], "\(instance.jsonText) \(String(describing: direction)): ours \(ours), OAS31Validator \(theirs[index])")
+            }
+        }
+    }
 }
