@@ -15,7 +15,9 @@ extension SanitizeError.Code {
 /// empty, decimal, `0o` and `0x` integers, floats; everything else (`yes`, `on`, dates) is a
 /// string, so a key such as `on:` stays the string `"on"`. What JSON cannot hold is refused
 /// with ``SanitizeError/Code/yamlInvalid``, never guessed: a mapping key that is not a
-/// string, a duplicate key, `.inf`/`.nan`, a second document. Merge keys (`<<`, YAML 1.1's
+/// string, a duplicate key, `.inf`/`.nan`, a second document. (An OpenAPI document read
+/// through ``OpenAPIDocumentFile`` has its integer keys outside Schema Objects, such as
+/// response codes written `200:`, read as strings, each with a warning.) Merge keys (`<<`, YAML 1.1's
 /// merge type, common in docker-compose and CI files) are read: a key the mapping writes itself
 /// wins, then the merged mappings in order. Aliases are expanded, but the values produced (every alias counted again) may not pass
 /// ``maxValues``, so an alias bomb ("billion laughs") stops early with an error.
