@@ -191,7 +191,7 @@ let package = Package(
         // SANITIZE_INTEGRATION=1, which scripts/test sets after installing them.
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["SanitizeKit", "sanitize", "TestSupport"],
+            dependencies: ["SanitizeKit", "SanitizeYAML", "sanitize", "TestSupport"],
             exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),

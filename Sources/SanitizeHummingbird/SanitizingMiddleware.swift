@@ -33,6 +33,33 @@ public struct SanitizingMiddleware<Context: RequestContext>: RouterMiddleware {
         self.mapper = mapper
     }
 
+    /// Creates the middleware for request bodies described by a schema of an OpenAPI
+    /// document, compiled for requests (``SanitizeKit/Contract/Direction/request``): in a 3.0
+    /// document a `readOnly` property is refused (422, code `read-only`) and its `required`
+    /// does not apply, while a `writeOnly` one (a password, say) is accepted and required as
+    /// written (OAS 3.0.3 §4.7.24.1).
+    ///
+    /// ```swift
+    /// let document = try OpenAPIDocumentFile(contentsOf: URL(fileURLWithPath: "openapi.yaml")).document
+    /// router.group("users").add(middleware: try SanitizingMiddleware(openAPI: document, component: "User")).post { … }
+    /// ```
+    /// - Parameters:
+    ///   - document: the OpenAPI 3.0/3.1 document (JSON, or YAML read by `SanitizeYAML`).
+    ///   - component: the request body's schema, by its name under `components/schemas`.
+    ///   - resources: other documents its `$ref`s may name.
+    ///   - options: contract options.
+    ///   - maxBodyBytes: the body limit (default 1 MiB); longer bodies get 413.
+    ///   - mapper: the message catalogs for rejection texts.
+    /// - Throws: ``SanitizeError`` as `Contract(openAPI:component:direction:resources:options:)`,
+    ///   or `configuration` for an `x-sanitize` list that is not valid.
+    public init(
+        openAPI document: JSONValue, component: String, resources: ContractResources = ContractResources(),
+        options: Contract.Options = Contract.Options(), maxBodyBytes: Int = 1 << 20, mapper: ServerErrorMapper = ServerErrorMapper()
+    ) throws {
+        let contract = try Contract(openAPI: document, component: component, direction: .request, resources: resources, options: options)
+        self.init(filter: RecordFilter(contract: contract, limits: options.limits), maxBodyBytes: maxBodyBytes, mapper: mapper)
+    }
+
     /// Methods whose empty body is passed through untouched.
     static var bodylessMethods: Set<HTTPRequest.Method> { [.get, .head, .options, .delete] }
 

@@ -11,6 +11,11 @@ public import SanitizeKit
 /// (`#/components/responses/…`); schemas may `$ref` anything under `components/schemas`.
 /// Operations without an `operationId` are skipped (a generated client has one for each).
 ///
+/// In a 3.0 document, `readOnly` and `writeOnly` apply by direction (OAS 3.0.3 §4.7.24.1,
+/// ``SanitizeKit/Contract/Direction``): response schemas are compiled for responses (a
+/// `writeOnly` value is refused, its `required` does not apply), request body schemas for
+/// requests (the same for `readOnly`).
+///
 /// ```swift
 /// let contracts = try OpenAPIContracts(contentsOf: URL(fileURLWithPath: "openapi.yaml"))
 /// let middleware = GuardMiddleware(requestGuard: .standard, document: contracts)
@@ -47,6 +52,10 @@ public struct OpenAPIContracts: Sendable {
     }
 
     let operations: [String: Operation]
+
+    /// What reading the document file leniently gave rise to (``init(contentsOf:resources:options:)``:
+    /// integer YAML keys read as strings, code `yaml-integer-key`); empty for a parsed document.
+    public internal(set) var warnings: [SanitizeError] = []
 
     /// The `operationId`s the document declares, sorted.
     public var operationIDs: [String] { operations.keys.sorted() }

@@ -13,7 +13,8 @@ struct OpenAPIDocumentReader {
     let document: JSONValue
     let resources: ContractResources
     let options: Contract.Options
-    /// Compiled contracts by schema pointer (a shared `#/components/responses/…` compiles once).
+    /// Compiled contracts by direction and schema pointer (a shared `#/components/responses/…`
+    /// compiles once).
     var compiled: [String: Contract] = [:]
 
     init(document: JSONValue, resources: ContractResources, options: Contract.Options) {
@@ -64,20 +65,23 @@ struct OpenAPIDocumentReader {
                         at: keyPointer)
                 }
                 let (response, responsePointer) = try resolve(member.value, at: keyPointer)
-                result.responses[key] = try bodies(of: response, at: responsePointer)
+                result.responses[key] = try bodies(of: response, at: responsePointer, direction: .response)
             }
         }
         if let body = operation["requestBody"] {
             let (requestBody, bodyPointer) = try resolve(body, at: pointer + "/requestBody")
-            var bodies = try bodies(of: requestBody, at: bodyPointer)
+            var bodies = try bodies(of: requestBody, at: bodyPointer, direction: .request)
             bodies.required = requestBody["required"] == .bool(true)
             result.requestBody = bodies
         }
         return result
     }
 
-    /// The media types of a Response or Request Body object, JSON ones with a schema compiled.
-    mutating func bodies(of object: JSONValue, at pointer: String) throws(SanitizeError) -> OpenAPIContracts.Bodies {
+    /// The media types of a Response or Request Body object, JSON ones with a schema compiled
+    /// for the way that body travels (`readOnly`/`writeOnly` in a 3.0 document).
+    mutating func bodies(
+        of object: JSONValue, at pointer: String, direction: Contract.Direction
+    ) throws(SanitizeError) -> OpenAPIContracts.Bodies {
         guard case .object = object else { throw Self.invalid("not an object", at: pointer) }
         var result = OpenAPIContracts.Bodies()
         guard let content = object["content"] else { return result }
@@ -88,20 +92,22 @@ struct OpenAPIDocumentReader {
             let typePointer = pointer + "/content/" + Self.escape(type.key)
             guard OpenAPIContracts.isJSON(essence), let schema = type.value["schema"] else { continue }
             let schemaPointer = typePointer + "/schema"
-            if let contract = compiled[schemaPointer] {
+            let cacheKey = direction.rawValue + " " + schemaPointer
+            if let contract = compiled[cacheKey] {
                 result.contracts[essence] = contract
                 continue
             }
             let contract: Contract
             do {
-                contract = try Contract(openAPI: document, schema: schema, at: schemaPointer, resources: resources, options: options)
+                contract = try Contract(
+                    openAPI: document, schema: schema, at: schemaPointer, direction: direction, resources: resources, options: options)
             } catch {
                 var located = error
                 if located.location?.pointer == nil { located.location = .init(pointer: schemaPointer) }
                 located.reason = "schema at \(schemaPointer): " + located.reason
                 throw located
             }
-            compiled[schemaPointer] = contract
+            compiled[cacheKey] = contract
             result.contracts[essence] = contract
         }
         return result

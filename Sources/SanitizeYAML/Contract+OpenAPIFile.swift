@@ -3,23 +3,23 @@ public import SanitizeKit
 
 extension Contract {
     /// Compiles one schema of an OpenAPI 3.0.x or 3.1.x document file, in JSON or YAML (read
-    /// as YAML unless the name ends in `.json`; YAML is a superset of JSON either way).
+    /// as YAML unless the name ends in `.json`; YAML is a superset of JSON either way), as
+    /// ``OpenAPIDocumentFile`` reads it: integer keys outside Schema Objects (`200:`) are read
+    /// as strings. Read the file with ``OpenAPIDocumentFile`` to see those warnings.
     /// - Parameters:
     ///   - url: the OpenAPI document.
     ///   - component: the name under `components/schemas`.
+    ///   - direction: the way the bodies checked travel, for `readOnly`/`writeOnly` (3.0), or `nil`.
     ///   - resources: other documents its `$ref`s may name.
     ///   - options: compile and validation options (`baseURI` is the document's URI).
     /// - Throws: ``SanitizeError`` located at the file, as
-    ///   ``SanitizeKit/Contract/init(openAPI:component:resources:options:)``.
-    public init(openAPI url: URL, component: String, resources: ContractResources = ContractResources(), options: Options = Options())
-        throws(SanitizeError)
-    {
-        do {
-            let document = try YAMLReader.document(contentsOf: url)
-            self = try Contract(openAPI: document, component: component, resources: resources, options: options)
-        } catch {
-            throw error.located(inFile: url.path)
-        }
+    ///   ``SanitizeKit/Contract/init(openAPI:component:direction:resources:options:)``.
+    public init(
+        openAPI url: URL, component: String, direction: Direction? = nil, resources: ContractResources = ContractResources(),
+        options: Options = Options()
+    ) throws(SanitizeError) {
+        let file = try OpenAPIDocumentFile(contentsOf: url)
+        self = try Contract(openAPI: file, component: component, direction: direction, resources: resources, options: options)
     }
 }
 

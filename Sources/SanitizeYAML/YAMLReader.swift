@@ -15,7 +15,9 @@ extension SanitizeError.Code {
 /// empty, decimal, `0o` and `0x` integers, floats; everything else (`yes`, `on`, dates) is a
 /// string, so a key such as `on:` stays the string `"on"`. What JSON cannot hold is refused
 /// with ``SanitizeError/Code/yamlInvalid``, never guessed: a mapping key that is not a
-/// string, a duplicate key, `.inf`/`.nan`, a second document. Merge keys (`<<`, YAML 1.1's
+/// string, a duplicate key, `.inf`/`.nan`, a second document. (An OpenAPI document read
+/// through ``OpenAPIDocumentFile`` has its integer keys outside Schema Objects, such as
+/// response codes written `200:`, read as strings, each with a warning.) Merge keys (`<<`, YAML 1.1's
 /// merge type, common in docker-compose and CI files) are read: a key the mapping writes itself
 /// wins, then the merged mappings in order. Aliases are expanded, but the values produced (every alias counted again) may not pass
 /// ``maxValues``, so an alias bomb ("billion laughs") stops early with an error.
@@ -45,14 +47,20 @@ public enum YAMLReader {
     ///   column when known), or ``SanitizeError/Code/limitExceeded`` past the depth or
     ///   expansion limit.
     public static func read(_ text: String, limits: JSONLimits = .default) throws(SanitizeError) -> JSONValue {
-        let root: Node
+        guard let root = try parse(text) else { return .null }
+        var converter = Converter(maxDepth: limits.maxDepth)
+        return try converter.value(root, depth: 0, pointer: "")
+    }
+
+    /// The one document of a YAML text, composed (`nil` for an empty text).
+    static func parse(_ text: String) throws(SanitizeError) -> Node? {
         do {
             let parser = try Parser(yaml: text, resolver: coreSchema)
-            guard let first = try parser.nextRoot() else { return .null }
+            guard let first = try parser.nextRoot() else { return nil }
             guard try parser.nextRoot() == nil else {
                 throw SanitizeError(.yamlInvalid, "the YAML text holds more than one document; one instance per file")
             }
-            root = first
+            return first
         } catch let error as SanitizeError {
             throw error
         } catch let error as YamlError {
@@ -60,8 +68,41 @@ public enum YAMLReader {
         } catch {
             throw SanitizeError(.yamlInvalid, "not valid YAML: \(error)")
         }
+    }
+
+    /// Reads one YAML document as ``read(_:limits:)-(String,_)`` does, except that a mapping
+    /// key the core schema resolves to an integer (`200:`) is read as its decimal string
+    /// (`"200"`) and listed, for a caller that knows where such keys are harmless (an OpenAPI
+    /// document's response codes).
+    /// - Returns: the value, and each integer key read: the pointer of its member (the key as
+    ///   read), the key as written, and its line and column.
+    static func readReadingIntegerKeys(_ bytes: [UInt8], limits: JSONLimits) throws(SanitizeError) -> (JSONValue, [IntegerKey]) {
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw SanitizeError(.invalidUTF8, "the YAML text is not valid UTF-8")
+        }
+        guard let root = try parse(text) else { return (.null, []) }
         var converter = Converter(maxDepth: limits.maxDepth)
-        return try converter.value(root, depth: 0, pointer: "")
+        converter.integerKeys = []
+        let value = try converter.value(root, depth: 0, pointer: "")
+        return (value, converter.integerKeys ?? [])
+    }
+
+    /// A mapping key written as a YAML integer and read as its decimal string.
+    struct IntegerKey {
+        /// The pointer of the mapping that holds it.
+        var mapping: String
+        /// The key as read (its decimal string).
+        var key: String
+        /// The key as written.
+        var written: String
+        /// The key's line and column, if known.
+        var line: Int?
+        var column: Int?
+
+        /// The pointer of its member.
+        var member: String { mapping + "/" + JSONPointer.escape(key) }
+        /// ` (line L, column C)` when known.
+        var mark: String { line.map { " (line \($0), column \(column ?? 0))" } ?? "" }
     }
 
     /// Reads YAML bytes (UTF-8).
@@ -90,6 +131,9 @@ public enum YAMLReader {
     struct Converter {
         let maxDepth: Int
         var produced = 0
+        /// `nil`: a mapping key that is not a string is refused. Else integer keys are read as
+        /// their decimal strings and listed here.
+        var integerKeys: [IntegerKey]?
 
         mutating func value(_ node: Node, depth: Int, pointer: String) throws(SanitizeError) -> JSONValue {
             produced += 1
@@ -122,18 +166,16 @@ public enum YAMLReader {
                         merged = try mergedMembers(item, depth: depth, pointer: pointer, mark: Self.mark(of: name))
                         continue
                     }
-                    guard case .scalar(let name) = key, Self.tag(of: name) == Tag.Name.str.rawValue else {
+                    guard case .scalar(let name) = key, let keyText = readKey(name, in: pointer) else {
                         var mark = ""
                         if case .scalar(let name) = key { mark = Self.mark(of: name) }
-                        throw SanitizeError(
-                            .yamlInvalid, "a mapping key is not a string (\(Self.describe(key)))\(mark); JSON keys are strings: quote it",
-                            at: .init(pointer: pointer))
+                        throw Self.notString(Self.describe(key), mark: mark, at: pointer)
                     }
-                    guard seen.insert(name.string).inserted else {
-                        throw SanitizeError(.yamlInvalid, "duplicate key \(JSONValue.string(name.string).jsonText)", at: .init(pointer: pointer))
+                    guard seen.insert(keyText).inserted else {
+                        throw SanitizeError(.yamlInvalid, "duplicate key \(JSONValue.string(keyText).jsonText)", at: .init(pointer: pointer))
                     }
-                    let escaped = JSONPointer.escape(name.string)
-                    members.append(JSONValue.Member(name.string, try value(item, depth: depth + 1, pointer: pointer + "/" + escaped)))
+                    let escaped = JSONPointer.escape(keyText)
+                    members.append(JSONValue.Member(keyText, try value(item, depth: depth + 1, pointer: pointer + "/" + escaped)))
                 }
                 // A key written in the mapping itself wins over a merged one (yaml.org/type/merge).
                 for member in merged where seen.insert(member.key).inserted { members.append(member) }
@@ -168,6 +210,22 @@ public enum YAMLReader {
                 for member in merged where seen.insert(member.key).inserted { members.append(member) }
             }
             return members
+        }
+
+        /// The text of a mapping key: a string's own; an integer's decimal string when
+        /// ``integerKeys`` lists them (the key is listed); else `nil`, a key JSON has no place for.
+        mutating func readKey(_ scalar: Node.Scalar, in pointer: String) -> String? {
+            let tag = Self.tag(of: scalar)
+            if tag == Tag.Name.str.rawValue { return scalar.string }
+            guard integerKeys != nil, tag == Tag.Name.int.rawValue, let decimal = Self.integer(scalar.string) else { return nil }
+            integerKeys?.append(
+                IntegerKey(mapping: pointer, key: decimal, written: scalar.string, line: scalar.mark?.line, column: scalar.mark?.column))
+            return decimal
+        }
+
+        /// The refusal of a mapping key that is not a string.
+        static func notString(_ described: String, mark: String, at pointer: String) -> SanitizeError {
+            SanitizeError(.yamlInvalid, "a mapping key is not a string (\(described))\(mark); JSON keys are strings: quote it", at: .init(pointer: pointer))
         }
 
         /// ` (line L, column C)` of a scalar when known, else empty.

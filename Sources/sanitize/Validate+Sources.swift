@@ -10,7 +10,12 @@ extension Validate {
     func compileContract(resources: ContractResources, options: Contract.Options) throws -> (Contract, JSONValue?) {
         if let openAPI, let component {
             return try ConfigFile.withPath(openAPI, what: "OpenAPI document") { path in
-                (try Contract(openAPI: URL(fileURLWithPath: path), component: component, resources: resources, options: options), nil)
+                let file = try OpenAPIDocumentFile(contentsOf: URL(fileURLWithPath: path))
+                // Read, but said: one line per warning, in the command's one style.
+                for warning in file.warnings { reportToStandardError("sanitize: warning: \(warning)") }
+                let contract = try Contract(
+                    openAPI: file, component: component, direction: direction?.direction, resources: resources, options: options)
+                return (contract, nil)
             }
         }
         let (contract, schemaValue) = try ConfigFile.withPath(schema ?? "", what: "schema") { path in

@@ -37,6 +37,12 @@ struct Validate: ParsableCommand {
     @Option(help: ArgumentHelp("The schema under components/schemas of the --openapi document.", valueName: "name"))
     var component: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "With --openapi: the way the instances travel, for readOnly and writeOnly in a 3.0 document: in a request a readOnly property is refused and its required does not apply, in a response the same for writeOnly (OAS 3.0.3 4.7.24.1). Without it both are annotations.",
+            valueName: "request|response"))
+    var direction: DirectionArgument?
+
     @OptionGroup var references: ReferenceOptions
 
     @Option(
@@ -77,10 +83,23 @@ struct Validate: ParsableCommand {
         case text, basic
     }
 
+    /// `--direction`: ``Contract/Direction`` by its name.
+    enum DirectionArgument: String, ExpressibleByArgument, CaseIterable {
+        case request, response
+
+        var direction: Contract.Direction {
+            switch self {
+            case .request: return .request
+            case .response: return .response
+            }
+        }
+    }
+
     func validate() throws {
         guard maxLineBytes > 0 else { throw ValidationError("--max-line-bytes must be a positive number of bytes.") }
         guard (schema == nil) != (openAPI == nil) else { throw ValidationError("Give the contract as --schema FILE or as --openapi FILE --component NAME (one of them).") }
         guard (openAPI == nil) == (component == nil) else { throw ValidationError("--openapi and --component go together.") }
+        guard direction == nil || openAPI != nil else { throw ValidationError("--direction applies to an --openapi document only.") }
     }
 
     func run() throws {

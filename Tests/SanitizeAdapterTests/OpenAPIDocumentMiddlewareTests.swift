@@ -262,8 +262,9 @@ struct OpenAPIDocumentMiddlewareTests {
     }
 
     /// OAS 3.1 §4.8.16: status keys "MUST be enclosed in quotation marks" in YAML; an unquoted
-    /// `200:` is an integer key, which JSON cannot hold: refused with its line, never guessed.
-    @Test func unquotedYAMLStatusKeysAreRefusedWithTheirLine() throws {
+    /// `200:` is an integer key, which JSON cannot hold. Every common OpenAPI tool reads it as
+    /// `"200"` (issue 30: Asana's document), so it is read so, with a warning naming its line.
+    @Test func unquotedYAMLStatusKeysAreReadWithAWarning() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("unquoted-\(UUID()).yaml")
         try Data(
             """
@@ -276,14 +277,22 @@ struct OpenAPIDocumentMiddlewareTests {
                   responses:
                     200:
                       description: ok
+                      content:
+                        application/json:
+                          schema: {type: integer}
 
             """.utf8
         ).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        let error = try #require(throws: SanitizeError.self) { try OpenAPIContracts(contentsOf: file) }
-        #expect(error.code.rawValue == "yaml-invalid")
-        #expect(error.location?.file == file.path)
-        #expect(error.reason.contains("line 8") && error.reason.contains("quote it"), "\(error)")
+        let contracts = try OpenAPIContracts(contentsOf: file)
+        let warning = try #require(contracts.warnings.first)
+        #expect(contracts.warnings.count == 1)
+        #expect(warning.code.rawValue == "yaml-integer-key")
+        #expect(warning.location?.file == file.path)
+        #expect(warning.location?.line == 8)
+        #expect(warning.location?.pointer == "/paths/~1a/get/responses/200")
+        let contract = try #require(contracts.responseContract(operationID: "a", status: 200, contentType: "application/json"))
+        #expect(contract.validate("1").isValid && !contract.validate(#""1""#).isValid)
     }
 
     @Test func contractsCanBeLookedUpDirectly() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `sanitize validate --openapi FILE --component NAME`, and YAML instance files.
 struct ValidateOpenAPITests {
@@ -59,5 +60,68 @@ struct ValidateOpenAPITests {
         #expect(run.status == 2)
         #expect(run.stderr.contains("openapi-invalid"))
         #expect(run.stderr.contains("\"Pet\""))
+    }
+
+    /// Writes the shared tasks document to a fresh file.
+    static func tasksDocument() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("tasks-\(UUID().uuidString).yaml")
+        try Data(OpenAPIFixtures.tasksAPI.utf8).write(to: url)
+        return url
+    }
+
+    /// Unquoted response codes (`201:`) are read, each said in one warning line on standard
+    /// error in the command's style; the verdicts are unaffected.
+    @Test func integerResponseCodesAreReadWithAWarningLineEach() throws {
+        let url = try Self.tasksDocument()
+        defer { try? FileManager.default.removeItem(at: url) }
+        let run = try SanitizeProcess.run(
+            ["validate", "--openapi", url.path, "--component", "Task"], stdin: Array(#"{"gid":"1","name":"a"}\#n{"gid":"1"}\#n"#.utf8))
+        #expect(run.lines == ["valid", "invalid"])
+        #expect(run.status == 1)
+        let warnings = run.stderr.split(separator: "\n").filter { $0.hasPrefix("sanitize: warning: ") }
+        #expect(warnings.count == OpenAPIFixtures.tasksAPIIntegerKeys.count, "\(run.stderr)")
+        for (line, pointer) in zip(warnings, OpenAPIFixtures.tasksAPIIntegerKeys) {
+            #expect(line.hasPrefix("sanitize: warning: \(url.path):"), "\(line)")
+            #expect(line.contains(" at \(pointer): the YAML key "), "\(line)")
+            #expect(line.hasSuffix("[yaml-integer-key]"), "\(line)")
+        }
+        // Quiet about nothing else: the only other line is the violation of line 2.
+        #expect(run.stderr.split(separator: "\n").count == warnings.count + 1, "\(run.stderr)")
+    }
+
+    /// `--direction`: the same `User` and the same instances, judged as a request, as a
+    /// response, and with no direction.
+    @Test func directionDecidesReadOnlyAndWriteOnly() throws {
+        let url = try Self.tasksDocument()
+        defer { try? FileManager.default.removeItem(at: url) }
+        let instances = """
+            {"name":"Ada","password":"correct horse"}
+            {"gid":"12","name":"Ada"}
+            {"gid":"12","name":"Ada","password":"correct horse"}
+
+            """
+        func verdicts(_ extra: [String]) throws -> ([String], String) {
+            let run = try SanitizeProcess.run(["validate", "--openapi", url.path, "--component", "User"] + extra, input: instances)
+            return (run.lines, run.stderr)
+        }
+        let (request, requestErrors) = try verdicts(["--direction", "request"])
+        #expect(request == ["valid", "invalid", "invalid"])
+        #expect(requestErrors.contains("/gid: a readOnly value is not sent in a request [read-only]"), "\(requestErrors)")
+        let (response, responseErrors) = try verdicts(["--direction", "response"])
+        #expect(response == ["invalid", "valid", "invalid"])
+        #expect(responseErrors.contains("[write-only]"), "\(responseErrors)")
+        #expect(!responseErrors.contains("correct horse"), "a writeOnly value leaked: \(responseErrors)")
+        #expect(try verdicts([]).0 == ["valid", "valid", "valid"])
+    }
+
+    @Test(arguments: [
+        ["validate", "--schema", "a.json", "--direction", "request"],
+        ["validate", "--openapi", "b.yaml", "--component", "X", "--direction", "sideways"],
+    ])
+    func badDirectionExitsTwo(_ arguments: [String]) throws {
+        let run = try SanitizeProcess.run(arguments, stdin: Array("{}\n".utf8))
+        #expect(run.status == 2)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.hasPrefix("sanitize: ") && run.stderr.contains("direction"), "\(run.stderr)")
     }
 }

@@ -195,10 +195,24 @@ struct CompiledSchema: Sendable {
     var unevaluatedItems: Int32 = noSchema
     /// `writeOnly: true` or `x-sensitive: true`: values under it never appear in messages.
     var sensitive = false
+    /// Why an ``Kind/alwaysInvalid`` schema refuses every value.
+    var refusal: Refusal = .falseSchema
     /// Index into ``ContractProgram/stepLists`` when the schema has `x-sanitize`, else -1.
     var sanitizeSteps: Int32 = -1
 
     var needsAnnotations: Bool { unevaluatedProperties >= 0 || unevaluatedItems >= 0 }
+}
+
+/// Why a schema refuses every value (``CompiledSchema/Kind/alwaysInvalid``): it is `false`, or
+/// it is `readOnly`/`writeOnly` in an OpenAPI 3.0 contract compiled for the direction such a
+/// value is not sent in (``Contract/Direction``, OAS 3.0.3 §4.7.24.1).
+enum Refusal: UInt8, Sendable {
+    /// The schema `false`.
+    case falseSchema
+    /// `readOnly: true`, in a request.
+    case readOnly
+    /// `writeOnly: true`, in a response.
+    case writeOnly
 }
 
 /// Where a compiled schema came from: resource URI (no fragment) and JSON Pointer inside it,

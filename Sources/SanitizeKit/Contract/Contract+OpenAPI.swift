@@ -8,14 +8,16 @@ extension Contract {
     /// - Parameters:
     ///   - document: the OpenAPI document, parsed (JSON, or YAML through `SanitizeYAML`).
     ///   - component: the name under `components/schemas`.
+    ///   - direction: the way the bodies checked travel, for `readOnly`/`writeOnly` in a 3.0
+    ///     document (``Direction``); `nil` (the default) leaves both keywords annotations.
     ///   - resources: other documents its `$ref`s may name.
     ///   - options: compile and validation options (`baseURI` is the document's URI).
     /// - Throws: ``SanitizeError`` with code ``SanitizeError/Code/openAPIInvalid`` when the
     ///   document is not OpenAPI 3.0/3.1 or has no such component, or as
     ///   ``init(schema:resources:options:)-(JSONValue,_,_)``.
     public init(
-        openAPI document: JSONValue, component: String, resources: ContractResources = ContractResources(),
-        options: Options = Options()
+        openAPI document: JSONValue, component: String, direction: Direction? = nil,
+        resources: ContractResources = ContractResources(), options: Options = Options()
     ) throws(SanitizeError) {
         _ = try Self.openAPIDialect(of: document)
         guard case .object(let schemas)? = document["components"]?["schemas"], let schema = schemas.first(where: { $0.key == component }) else {
@@ -29,7 +31,8 @@ extension Contract {
                 at: .init(pointer: "/components/schemas"))
         }
         let pointer = "/components/schemas/" + JSONPointer.escape(component)
-        self = try Contract(openAPI: document, schema: schema.value, at: pointer, resources: resources, options: options)
+        self = try Contract(
+            openAPI: document, schema: schema.value, at: pointer, direction: direction, resources: resources, options: options)
     }
 
     /// The dialect of a document's Schema Objects, from its `openapi` version (and 3.1's

@@ -202,8 +202,11 @@ extension ContractCompiler {
             if let value = keywords["unevaluatedItems"] { schema.unevaluatedItems = try sub("unevaluatedItems", nil, value) }
         }
 
-        // Format: an annotation unless assertions are asked for.
-        if options.assertFormats || entry.formatAssertion, case .string(let name)? = keywords["format"], let kind = FormatKind(rawValue: name) {
+        // Format: an annotation unless assertions are asked for, and always for a format the
+        // dialect does not define (see `FormatKind.isDefined(in:)`).
+        if options.assertFormats || entry.formatAssertion, case .string(let name)? = keywords["format"], let kind = FormatKind(rawValue: name),
+            kind.isDefined(in: draft)
+        {
             schema.strings.append(.format(kind))
         }
 
@@ -267,7 +270,7 @@ extension ContractCompiler {
         if let value = try count("minProperties") { schema.objects.insert(.minProperties(value), at: 0) }
         if let value = try count("maxProperties") { schema.objects.insert(.maxProperties(value), at: 0) }
         if let value = keywords["required"] {
-            let list = try keys(value, "required")
+            let list = try requiredInDirection(try keys(value, "required"), of: entry)
             // When every required key is also a property (at most 64 of them), the property
             // walk checks presence with a bit mask instead of one scan per required key.
             let positions = list.map { key in shapeIndex.flatMap { program.shapes[$0].keys.firstIndex { $0.text == key.text } } }

@@ -90,6 +90,8 @@ struct ContractCompiler {
     var schemasWalked = 0
     var program = ContractProgram()
     let options: Contract.Options
+    /// The direction an OpenAPI 3.0 contract is compiled for (`readOnly`/`writeOnly`), if any.
+    var direction: Contract.Direction?
     /// Documents not indexed yet, and the URIs (registered, and the root's own identifier)
     /// that reach each one.
     var pendingDocuments: [(uri: String, document: JSONValue, indexed: Bool)] = []
@@ -521,6 +523,14 @@ struct ContractCompiler {
                     .contractUnknownDialect,
                     "$schema \"\(unknown)\" is not a dialect this validator knows (draft-04, draft-06, draft-07, 2019-09, 2020-12) nor a registered meta-schema built on one",
                     in: entry, at: "/$schema")
+            }
+            // A `readOnly` schema in a request (`writeOnly` in a response) refuses every value;
+            // its other keywords are not compiled.
+            if let refusal = directionRefusal(entry) {
+                schema.kind = .alwaysInvalid
+                schema.refusal = refusal
+                schema.sensitive = entry.value["writeOnly"] == .bool(true) || entry.value["x-sensitive"] == .bool(true)
+                break
             }
             var builder = SchemaBuilder()
             try compileKeywords(entry, into: &builder)

@@ -217,7 +217,11 @@ struct Evaluator {
         case .alwaysValid:
             return true
         case .alwaysInvalid:
-            report(s, "", .falseSchema, "no value is allowed here")
+            switch schema.pointee.refusal {
+            case .falseSchema: report(s, "", .falseSchema, "no value is allowed here")
+            case .readOnly: report(s, "readOnly", .readOnly, "a readOnly value is not sent in a request")
+            case .writeOnly: report(s, "writeOnly", .writeOnly, "a writeOnly value is not sent in a response")
+            }
             return false
         case .checks:
             break

@@ -112,6 +112,10 @@ extension Violation.Code {
     package static let not = Self(rawValue: "not")
     /// A `false` schema: nothing is allowed here.
     package static let falseSchema = Self(rawValue: "false-schema")
+    /// A `readOnly` value in a request (an OpenAPI 3.0 contract compiled for requests).
+    package static let readOnly = Self(rawValue: "read-only")
+    /// A `writeOnly` value in a response (an OpenAPI 3.0 contract compiled for responses).
+    package static let writeOnly = Self(rawValue: "write-only")
     /// Evaluation went deeper than the limit (a `$ref` cycle that never consumes input).
     package static let depthLimit = Self(rawValue: "depth-limit")
 }

@@ -75,9 +75,16 @@ public struct RecordFilter: Sendable {
         schema: JSONValue, resources: ContractResources, options: Contract.Options, limits: JSONLimits, planning: Bool,
         shapeChecking: Bool = true
     ) throws {
-        // The compiler compiles `x-sanitize` with the other keywords (a bad list is its error,
-        // located by JSON Pointer); everything below is derived from the compiled contract.
-        let contract = try Contract(schema: schema, resources: resources, options: options)
+        try self.init(
+            contract: try Contract(schema: schema, resources: resources, options: options), limits: limits, planning: planning,
+            shapeChecking: shapeChecking)
+    }
+
+    /// Creates a filter for a compiled contract (an OpenAPI component compiled for requests,
+    /// say). The compiler has compiled its `x-sanitize` lists with the other keywords (a bad
+    /// list is its error, located by JSON Pointer); everything here is derived from the
+    /// compiled contract.
+    package init(contract: Contract, limits: JSONLimits = .default, planning: Bool = true, shapeChecking: Bool = true) {
         let plan = planning ? contract.stepPlan() : nil
         self.contract = contract
         self.stringSteps = []
