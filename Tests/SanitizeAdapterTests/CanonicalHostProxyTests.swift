@@ -106,6 +106,31 @@ struct CanonicalHostProxyTests {
 
     /// The canonical hosts, as Python's `idna` 3.20 maps the table (`uts46_remap`, then
     /// Punycode), less the trailing dot that the guard removes.
+    /// The status, or the error as text, of `request`; the client is shut down whatever happens
+    /// (AsyncHTTPClient traps when a client is released without it).
+    static func outcome(of request: HTTPRequest, with client: GuardedHTTPClient) async throws -> String {
+        let outcome: String
+        do {
+            outcome = "\(try await client.execute(request).status.code)"
+        } catch {
+            outcome = "\(error)"
+        }
+        try await client.shutdown()
+        return outcome
+    }
+
+    /// `body` for every host index at once, the answers in index order. AsyncHTTPClient retries
+    /// a refused tunnel until its 10-second connect timeout, so one request after the other
+    /// would take minutes; the waiting is on NIO's event loops, not the test's threads.
+    static func concurrently(_ body: @escaping @Sendable (Int) async throws -> String) async throws -> [String] {
+        try await withThrowingTaskGroup(of: (Int, String).self) { group in
+            for index in hosts.indices { group.addTask { (index, try await body(index)) } }
+            var outcomes = Array(repeating: "", count: hosts.count)
+            for try await (index, outcome) in group { outcomes[index] = outcome }
+            return outcomes
+        }
+    }
+
     @Test("the guard reads every host of the table as Python idna 3.20 does (and straẞe.example as straße)")
     func canonicalHosts() throws {
         var canonical: [String] = []
@@ -124,8 +149,8 @@ struct CanonicalHostProxyTests {
         let proxies = try Self.proxies("h")
         let requestGuard = try Self.requestGuard(
             proxies: Self.hosts.indices.map { "http://127.0.0.1:\(proxies.port("h\($0)"))/" })
-        var outcomes: [String] = []
-        for (index, entry) in Self.hosts.enumerated() {
+        let outcomes = try await Self.concurrently { index in
+            let entry = Self.hosts[index]
             var configuration = GuardedHTTPClient.Configuration()
             configuration.proxy = .server(host: "127.0.0.1", port: proxies.port("h\(index)"))
             configuration.timeoutSeconds = 20
@@ -135,12 +160,7 @@ struct CanonicalHostProxyTests {
             let client = try GuardedHTTPClient(requestGuard: requestGuard, configuration: configuration)
             var request = HTTPRequest(method: .get, scheme: "https", authority: entry.host, path: "/probe")
             if try Self.carriesCredential(entry.host) { request.headerFields[.authorization] = "Bearer t" }
-            do {
-                outcomes.append("\(try await client.execute(request).status.code)")
-            } catch {
-                outcomes.append("\(error)")
-            }
-            try await client.shutdown()
+            return try await Self.outcome(of: request, with: client)
         }
         let events = try proxies.finish()
         // No request was refused by the guard: each reached its proxy (which refused it).
@@ -162,8 +182,7 @@ struct CanonicalHostProxyTests {
         let requestGuard = try Self.requestGuard(
             proxies: Self.hosts.indices.map { "http://127.0.0.1:\(proxies.port("r\($0)"))/" })
         let ca = try CertificatePins.certificates(in: Array(try Data(contentsOf: URL(fileURLWithPath: pki.caCertificate))))
-        var outcomes: [String] = []
-        for index in Self.hosts.indices {
+        let outcomes = try await Self.concurrently { index in
             var configuration = GuardedHTTPClient.Configuration(trustRoots: ca)
             configuration.proxy = .server(host: "127.0.0.1", port: proxies.port("r\(index)"))
             configuration.timeoutSeconds = 20
@@ -171,12 +190,7 @@ struct CanonicalHostProxyTests {
             configuration.credentials = { _, _, scheme in scheme == .bearer ? .bearer("proxy-token") : nil }
             let client = try GuardedHTTPClient(requestGuard: requestGuard, configuration: configuration)
             let request = HTTPRequest(method: .get, scheme: "https", authority: origin, path: "/r\(index)")
-            do {
-                outcomes.append("\(try await client.execute(request).status.code)")
-            } catch {
-                outcomes.append("\(error)")
-            }
-            try await client.shutdown()
+            return try await Self.outcome(of: request, with: client)
         }
         let events = try proxies.finish()
         let originEvents = try origins.finish().filter { $0.event == "request" }
