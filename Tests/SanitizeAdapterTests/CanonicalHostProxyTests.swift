@@ -206,41 +206,66 @@ struct CanonicalHostProxyTests {
     }
 
     /// The environment variable that makes ``urlSession()`` the second run's probe: a JSON
-    /// array of proxy ports, one per host.
+    /// ``ProbePorts``.
     static let probeVariable = "SANITIZE_CANONICAL_HOST_PROBE"
+
+    /// What the second run needs: a proxy per host for the direct requests and one per host for
+    /// the redirects, and the loopback origin that answers `/r<index>` with a 302 to the host.
+    struct ProbePorts: Codable {
+        var direct: [Int]
+        var redirect: [Int]
+        var origin: Int
+    }
 
     /// Hosts Foundation's `URL` cannot represent (code points newer than its Unicode data):
     /// no request can be made from them, so nothing reaches a proxy.
     static let foundationRefuses: Set<Int> = Set(
         hosts.indices.filter { URL(string: "https://\(hosts[$0].host)/probe") == nil })
 
-    @Test("URLSession (FoundationNetworking over libcurl): every CONNECT names the guard's canonical host")
+    @Test("URLSession (FoundationNetworking over libcurl): every CONNECT names the guard's canonical host, redirects too")
     func urlSession() async throws {
-        if let ports = ProcessInfo.processInfo.environment[Self.probeVariable] {
-            try await Self.probe(ports: try JSONDecoder().decode([Int].self, from: Data(ports.utf8)))
+        if let text = ProcessInfo.processInfo.environment[Self.probeVariable] {
+            try await Self.probe(try JSONDecoder().decode(ProbePorts.self, from: Data(text.utf8)))
             return
         }
-        let proxies = try Self.proxies("u")
-        let ports = Self.hosts.indices.map { proxies.port("u\($0)") }
-        let run = try Self.runProbe(ports: ports)
-        let events = try proxies.finish()
+        var redirects: [String: String] = [:]
+        for (index, entry) in Self.hosts.enumerated() { redirects["/r\(index)"] = "https://\(entry.host)/landing" }
+        let origins = try RecordingServers([.init(name: "O", redirects: redirects)])
+        let direct = try Self.proxies("u")
+        let redirected = try Self.proxies("v")
+        let run = try Self.runProbe(
+            ProbePorts(
+                direct: Self.hosts.indices.map { direct.port("u\($0)") },
+                redirect: Self.hosts.indices.map { redirected.port("v\($0)") }, origin: origins.port("O")))
+        let directEvents = try direct.finish()
+        let redirectEvents = try redirected.finish()
+        let originEvents = try origins.finish().filter { $0.event == "request" }
         #expect(run.status == 0, "the probe run failed: \(run.output.suffix(2000))")
         // Every probe request was sent or refused by Foundation, never by the guard.
-        let lines = run.output.split(separator: "\n").filter { $0.hasPrefix("probe ") }
-        #expect(lines.count == Self.hosts.count, "\(run.output.suffix(2000))")
+        let lines = run.output.split(separator: "\n").filter { $0.hasPrefix("probe ") || $0.hasPrefix("redirect ") }
+        #expect(lines.count == 2 * Self.hosts.count, "\(run.output.suffix(2000))")
         for line in lines {
             #expect(!line.contains("credentials-not-allowed") && !line.contains("host-invalid"), "\(line)")
         }
-        try Self.check(events, prefix: "u", answered: false, skipping: Self.foundationRefuses)
+        try Self.check(directEvents, prefix: "u", answered: false, skipping: Self.foundationRefuses)
         // Only hosts with code points newer than Foundation's Unicode data may be refused.
         for index in Self.foundationRefuses {
             #expect(Self.hosts[index].why.contains("Unicode 17.0"), "Foundation refuses \(Self.hosts[index].why)")
         }
+        // Redirects: every one was asked for; each followed one reached the canonical host.
+        #expect(Set(originEvents.compactMap(\.path)) == Set(Self.hosts.indices.map { "/r\($0)" }))
+        let notFollowed = Set(
+            lines.filter { $0.hasPrefix("redirect ") && $0.hasSuffix(" status 302") }
+                .compactMap { Int($0.split(separator: " ")[1]) })
+        #expect(notFollowed.isSubset(of: Self.foundationRefuses), "\(lines.filter { $0.hasPrefix("redirect ") })")
+        try Self.check(redirectEvents, prefix: "v", answered: false, skipping: notFollowed)
     }
 
     /// The second run: each request through its own proxy (set in `https_proxy` between
-    /// requests; nothing else runs in this process), one `probe …` line per host.
-    static func probe(ports: [Int]) async throws {
+    /// requests; nothing else runs in this process), one `probe …` line per host; then each
+    /// host as the `Location` of a 302 from the loopback origin (reached directly: `no_proxy`),
+    /// one `redirect …` line per host.
+    static func probe(_ ports: ProbePorts) async throws {
         setenv("no_proxy", "", 1)
         setenv("NO_PROXY", "", 1)
         let session = GuardedURLSession(requestGuard: try requestGuard(), timeout: 20)
@@ -250,22 +275,33 @@ struct CanonicalHostProxyTests {
                 print("probe \(index) foundation-refuses")
                 continue
             }
-            setenv("https_proxy", "http://127.0.0.1:\(ports[index])", 1)
+            setenv("https_proxy", "http://127.0.0.1:\(ports.direct[index])", 1)
             var request = URLRequest(url: url)
             if try carriesCredential(entry.host) { request.setValue("Bearer t", forHTTPHeaderField: "Authorization") }
-            do {
-                let (_, response) = try await session.data(for: request)
-                print("probe \(index) status \(response.statusCode)")
-            } catch let denial as GuardDenial {
-                print("probe \(index) denied \(denial)")
-            } catch {
-                print("probe \(index) transport \(type(of: error))")
-            }
+            print("probe \(index) \(await outcome(of: request, with: session))")
+        }
+        setenv("no_proxy", "127.0.0.1", 1)
+        for index in hosts.indices {
+            setenv("https_proxy", "http://127.0.0.1:\(ports.redirect[index])", 1)
+                guard let url = URL(string: "http://127.0.0.1:\(ports.origin)/r\(index)") else { continue }
+            print("redirect \(index) \(await outcome(of: URLRequest(url: url), with: session))")
+        }
+    }
+
+    /// `status N`, `denied …` or `transport …` for one request.
+    static func outcome(of request: URLRequest, with session: GuardedURLSession) async -> String {
+        do {
+            let (_, response) = try await session.data(for: request)
+            return "status \(response.statusCode)"
+        } catch let denial as GuardDenial {
+            return "denied \(denial)"
+        } catch {
+            return "transport \(type(of: error))"
         }
     }
 
     /// Runs this test binary again, filtered to ``urlSession()``, with ``probeVariable`` set.
-    static func runProbe(ports: [Int]) throws -> (status: Int32, output: String) {
+    static func runProbe(_ ports: ProbePorts) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: ProcessInfo.processInfo.arguments[0])
         process.arguments = ["--testing-library", "swift-testing", "--filter", "CanonicalHostProxyTests/urlSession"]
