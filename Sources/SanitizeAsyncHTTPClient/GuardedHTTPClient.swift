@@ -80,6 +80,9 @@ public final class GuardedHTTPClient: Sendable {
 
     /// Sends a request, following redirects the guard allows.
     ///
+    /// Every hop is sent to the host the guard judged, in its canonical form
+    /// (``RequestGuard/canonical(_:)``: `xn--` A-labels, canonical IP text), never to the
+    /// request's own authority text, which the client could map to another host.
     /// The first request must pass ``RequestGuard/check(_:)`` as it is (credential headers to
     /// a host outside the allowlist are refused, not silently dropped). Each redirect hop is
     /// checked by ``RequestGuard/redirect(_:to:method:)``: credential headers are dropped when
@@ -100,7 +103,15 @@ public final class GuardedHTTPClient: Sendable {
         -> GuardedResponse
     {
         if case .deny(let reason) = requestGuard.check(request) { throw GuardedClientError(reason) }
-        var current = request
+        // Sent as the guard read it: AsyncHTTPClient maps a non-ASCII host with Foundation's
+        // URL, whose UTS #46 data may not be the guard's (`straẞe.example` is `strasse.example`
+        // under 15.0, `xn--strae-oqa.example` since 15.1); the canonical A-label leaves it
+        // nothing to map. Redirect hops come back canonical from `redirect(_:to:method:)`.
+        var current: HTTPRequest
+        switch requestGuard.canonical(request) {
+        case .success(let canonical): current = canonical
+        case .failure(let denial): throw GuardedClientError(denial)
+        }
         var currentBody = body
         var removed: [String] = []
         var hops = 0

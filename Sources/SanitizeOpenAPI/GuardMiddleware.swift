@@ -107,8 +107,18 @@ public struct GuardMiddleware: ClientMiddleware {
         {
             throw GuardMiddlewareError(operationID: operationID, code: reason.code.rawValue, text: reason.text)
         }
+        // The transport is handed the base URL as the guard read it (its host an A-label), so it
+        // reaches the host the verdict was about whatever its own IDNA mapping would make of the
+        // original text.
+        guard case .success(let canonicalBase) = requestGuard.canonicalURL(of: base),
+            let sentBase = URL(string: Self.base(canonicalBase, like: base, original: baseURL.absoluteString))
+        else {
+            throw GuardMiddlewareError(
+                operationID: operationID, code: GuardDenial.Code.urlMalformed.rawValue,
+                text: "the base URL cannot be read as the guard reads it")
+        }
         let sentBody = try await checkedRequestBody(body, of: request, operationID: operationID)
-        let (response, responseBody) = try await next(request, sentBody, baseURL)
+        let (response, responseBody) = try await next(request, sentBody, sentBase)
         // No content by definition (RFC 9110 §9.3.2, §15.3.5, §15.4.5): nothing to validate.
         if request.method == .head || response.status.code == 204 || response.status.code == 304 {
             return (response, responseBody)
@@ -138,6 +148,16 @@ public struct GuardMiddleware: ClientMiddleware {
     }
 
     /// The request body after the document's check (re-wrapped when it was read).
+    /// `canonical` (the guard's form of `base`, the base URL without its trailing slashes) with
+    /// the original's trailing slashes: none more (``RequestGuard/canonicalURL(of:)`` writes
+    /// `/` for an empty path), none fewer, so the transport joins the operation's path to it
+    /// as it would have joined it to the original.
+    static func base(_ canonical: String, like base: String, original: String) -> String {
+        var text = canonical
+        if text.hasSuffix("/") && !base.hasSuffix("/") { text.removeLast() }
+        return text + String(repeating: "/", count: original.utf8.count - base.utf8.count)
+    }
+
     func checkedRequestBody(_ body: HTTPBody?, of request: HTTPRequest, operationID: String) async throws -> HTTPBody? {
         guard let document else { return body }
         guard let operation = document.operations[operationID] else {

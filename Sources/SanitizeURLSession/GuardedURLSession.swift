@@ -49,7 +49,9 @@ public final class GuardedURLSession: NSObject, URLSessionTaskDelegate, @uncheck
     /// Stops the session (outstanding tasks are cancelled).
     public func invalidate() { session.invalidateAndCancel() }
 
-    /// Checks `request`, sends it, and follows the redirects the guard allows.
+    /// Checks `request`, sends it to the canonical URL the guard judged
+    /// (``RequestGuard/canonical(_:)``), and follows the redirects the guard allows, each
+    /// to its canonical URL too.
     /// - Parameter request: the request; credential headers to a URL outside the allowlist
     ///   are refused (``RequestGuard/check(_:)``), not silently dropped.
     /// - Returns: the body and the final response.
@@ -57,8 +59,15 @@ public final class GuardedURLSession: NSObject, URLSessionTaskDelegate, @uncheck
     ///   the transport.
     public func data(for request: URLRequest) async throws -> (Data, HTTPURLResponse) {
         if case .deny(let reason) = requestGuard.check(request) { throw reason }
+        // Sent to the URL the guard judged (its host an A-label): nothing left for Foundation
+        // or libcurl to map with Unicode data of their own.
+        let outgoing: URLRequest
+        switch requestGuard.canonical(request) {
+        case .success(let canonical): outgoing = canonical
+        case .failure(let denial): throw denial
+        }
         let (data, response): (Data, HTTPURLResponse) = try await withCheckedThrowingContinuation { continuation in
-            session.dataTask(with: request) { data, response, error in
+            session.dataTask(with: outgoing) { data, response, error in
                 if let error {
                     continuation.resume(throwing: error)
                 } else if let http = response as? HTTPURLResponse {
@@ -81,8 +90,8 @@ public final class GuardedURLSession: NSObject, URLSessionTaskDelegate, @uncheck
         }
     }
 
-    /// Checks a redirect: the new request carries only the header fields the guard allows
-    /// for its target; a denied redirect is not followed.
+    /// Checks a redirect: the new request goes to the target's canonical URL and carries only
+    /// the header fields the guard allows for it; a denied redirect is not followed.
     /// - Parameters:
     ///   - session: the session.
     ///   - task: the task being redirected.
@@ -100,7 +109,12 @@ public final class GuardedURLSession: NSObject, URLSessionTaskDelegate, @uncheck
             from: from, to: to.absoluteString, method: method, headers: RequestGuard.fields(of: sent))
         {
         case .allow(let headers, _):
-            completionHandler(RequestGuard.request(request, withExactly: headers))
+            switch requestGuard.canonical(RequestGuard.request(request, withExactly: headers)) {
+            case .success(let canonical): completionHandler(canonical)
+            case .failure(let reason):
+                lock.withLock { denials.append((from, reason)) }
+                completionHandler(nil)
+            }
         case .deny(let reason):
             lock.withLock { denials.append((from, reason)) }
             completionHandler(nil)

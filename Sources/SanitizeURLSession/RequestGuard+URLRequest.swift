@@ -18,15 +18,40 @@ extension RequestGuard {
     }
 
     /// The request with the credential header fields removed when its URL may not have them
-    /// (``sanitized(url:method:headers:)``).
+    /// (``sanitized(url:method:headers:)``), sent to the canonical URL (``canonical(_:)``).
     /// - Parameter request: the request.
     /// - Returns: the request to send, or the denial.
     public func sanitized(_ request: URLRequest) -> Result<URLRequest, GuardDenial> {
         guard let url = request.url else { return .failure(GuardDenial(.urlMalformed, "request has no URL")) }
         switch sanitized(url: url.absoluteString, method: request.httpMethod ?? "GET", headers: Self.fields(of: request)) {
         case .deny(let reason): return .failure(reason)
-        case .allow(let headers, _): return .success(Self.request(request, withExactly: headers))
+        case .allow(let headers, _): return canonical(Self.request(request, withExactly: headers))
         }
+    }
+
+    /// The request with its URL replaced by the canonical URL the guard judged
+    /// (``GuardDecision/allow(canonicalURL:)``: the host as an `xn--` A-label or canonical IP
+    /// text, lowercase scheme, no default port) and a `Host` field, if it has one, naming that
+    /// host. The URL text is ASCII with the host already mapped, so Foundation and libcurl
+    /// have nothing left to map with Unicode data of their own.
+    /// - Parameter request: the request.
+    /// - Returns: the request to send, or the denial its URL gets before any policy rule.
+    public func canonical(_ request: URLRequest) -> Result<URLRequest, GuardDenial> {
+        guard let url = request.url else { return .failure(GuardDenial(.urlMalformed, "request has no URL")) }
+        let target: GuardTarget
+        switch self.target(of: url.absoluteString) {
+        case .success(let value): target = value
+        case .failure(let denial): return .failure(denial)
+        }
+        guard let canonicalURL = URL(string: target.url) else {
+            return .failure(GuardDenial(.urlMalformed, "the canonical URL \(target.url) is not a Foundation URL"))
+        }
+        var copy = request
+        copy.url = canonicalURL
+        if copy.value(forHTTPHeaderField: "Host") != nil {
+            copy.setValue(target.hostAndPort, forHTTPHeaderField: "Host")
+        }
+        return .success(copy)
     }
 
     /// A request's header fields in the guard's form (sorted by name: Foundation keeps no order).

@@ -63,16 +63,44 @@ public struct GuardDenial: Error, Hashable, Sendable, CustomStringConvertible {
 }
 
 /// The request guard's answer for one request.
+///
+/// An `allow` carries the URL in the form the guard judged it (``canonicalURL``): send that
+/// text, not the one you checked. A host such as `straẞe.example` is mapped by UTS #46, and
+/// clients map with different Unicode versions (`strasse.example` under 15.0,
+/// `xn--strae-oqa.example` since 15.1); the canonical URL holds the host already mapped, as
+/// ASCII, so every client reaches the host the verdict was about.
+///
+/// ```swift
+/// switch requestGuard.check(url: text, headers: fields) {
+/// case .allow(let canonicalURL): send(to: canonicalURL)
+/// case .deny(let reason): log(reason)
+/// }
+/// ```
 public enum GuardDecision: Hashable, Sendable, CustomStringConvertible {
-    /// The request may be sent as it is.
-    case allow
+    /// The request may be sent, to `canonicalURL`: the checked URL with its scheme in lowercase,
+    /// its host as the guard's canonical host (IDNs as `xn--` A-labels after UTS #46 mapping,
+    /// IP addresses in canonical text, no trailing dot), its port left out when it is the
+    /// scheme's default, and its userinfo, path, query and fragment as written (the guard
+    /// accepts only ASCII there). A request to it goes where the guard's verdict applies,
+    /// whatever host mapping the client itself would apply to the original text.
+    case allow(canonicalURL: String)
     /// The request must not be sent.
     case deny(reason: GuardDenial)
 
-    /// Whether the decision is ``allow``.
-    public var isAllowed: Bool { self == .allow }
+    /// Whether the decision is ``allow(canonicalURL:)``.
+    public var isAllowed: Bool {
+        if case .allow = self { return true }
+        return false
+    }
 
-    /// `allow`, or `deny: code: text`.
+    /// The URL to send the request to when it is allowed (see ``allow(canonicalURL:)``);
+    /// `nil` for a denial.
+    public var canonicalURL: String? {
+        if case .allow(let url) = self { return url }
+        return nil
+    }
+
+    /// `allow`, or `deny: code: text` (the canonical URL is not part of it).
     public var description: String {
         switch self {
         case .allow: "allow"

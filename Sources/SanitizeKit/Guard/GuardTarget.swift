@@ -10,6 +10,12 @@ package struct GuardTarget: Hashable, Sendable, CustomStringConvertible {
     package let port: Int
     /// The normalized path (`/` joined segments), or `nil` when the path is ambiguous.
     package let path: String?
+    /// The URL to send the request to (``GuardDecision/allow(canonicalURL:)``).
+    package let url: String
+    /// `[userinfo@]host[:port]` of ``url``: the canonical host, the port unless default.
+    package let authority: String
+    /// `host[:port]`: ``authority`` without userinfo, the value of a `Host` field.
+    package let hostAndPort: String
     /// The kind of address or name the host is: `loopback`, `unspecified`, `private`,
     /// `link-local`, `shared`, `unique-local`, `multicast`, `reserved`, `localhost`,
     /// `local-name`, `single-label`, `public`…, with `transition:` or `ipv4-mapped:` in front
@@ -26,6 +32,9 @@ package struct GuardTarget: Hashable, Sendable, CustomStringConvertible {
         scheme = url.scheme.rawValue
         host = url.host
         port = url.port
+        self.url = url.canonicalText
+        authority = url.canonicalAuthority
+        hostAndPort = url.authorityText
         if case .success(let segments) = url.path {
             path = "/" + segments.joined(separator: "/")
         } else {

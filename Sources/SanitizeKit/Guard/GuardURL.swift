@@ -38,6 +38,8 @@ struct GuardURL: Sendable {
     /// The URL's bytes and the range of its path (empty when the URL has no path).
     private var bytes: [UInt8]
     private var pathRange: Range<Int>
+    /// The userinfo before `@` (without it), when the URL has one.
+    private var userinfoRange: Range<Int>?
     /// The path after ``PathNormalization``, or why it could not be normalized safely.
     var path: Result<[String], GuardDenial>
 
@@ -56,6 +58,30 @@ struct GuardURL: Sendable {
     /// `host[:port]` with the port left out when it is the default, for messages.
     var authorityText: String {
         port == scheme.defaultPort ? host.text : "\(host.text):\(port)"
+    }
+
+    /// The authority in canonical form: the userinfo as written (ASCII; only a policy that
+    /// allows userinfo lets it through), ``CanonicalHost/text`` (A-labels, IP addresses in
+    /// canonical text) and the port unless it is the scheme's default.
+    var canonicalAuthority: String {
+        guard let userinfoRange else { return authorityText }
+        return String(decoding: bytes[userinfoRange], as: UTF8.self) + "@" + authorityText
+    }
+
+    /// Path, query and fragment exactly as written (all ASCII, escapes well formed); `/` in
+    /// front when the URL has no path.
+    var canonicalTail: String {
+        let tail = String(decoding: bytes[pathRange.lowerBound...], as: UTF8.self)
+        return tail.hasPrefix("/") ? tail : "/" + tail
+    }
+
+    /// The URL in the form the guard judged it: lowercase scheme, ``canonicalAuthority``, then
+    /// ``canonicalTail``. Every character is ASCII and the host is already the result of
+    /// UTS #46 mapping, so a client that maps hosts with other Unicode data (or none) reaches
+    /// exactly ``host``: sending this text, not the original, is what makes the guard's
+    /// verdict hold for the request that leaves.
+    var canonicalText: String {
+        "\(scheme.rawValue)://\(canonicalAuthority)\(canonicalTail)"
     }
 
     /// Parses `text` as an absolute http or https URL.
@@ -112,6 +138,7 @@ struct GuardURL: Sendable {
             ?? bytes.count
         var hostStart = authorityStart
         var hasUserinfo = false
+        var userinfoRange: Range<Int>? = nil
         if let at = bytes[authorityStart..<authorityEnd].firstIndex(of: UInt8(ascii: "@")) {
             guard !bytes[(at + 1)..<authorityEnd].contains(UInt8(ascii: "@")) else {
                 return .failure(GuardDenial(.urlAmbiguous, "authority contains more than one '@'"))
@@ -120,6 +147,7 @@ struct GuardURL: Sendable {
                 return .failure(GuardDenial(.urlMalformed, "userinfo contains non-ASCII characters"))
             }
             hasUserinfo = true
+            userinfoRange = authorityStart..<at
             hostStart = at + 1
         }
         // Host and port.
@@ -172,7 +200,7 @@ struct GuardURL: Sendable {
         return .success(
             GuardURL(
                 scheme: scheme, hasUserinfo: hasUserinfo, host: host, port: port, bytes: bytes, pathRange: pathRange,
-                path: PathNormalization.segments(pathRange.isEmpty ? [slash] : bytes[pathRange])))
+                userinfoRange: userinfoRange, path: PathNormalization.segments(pathRange.isEmpty ? [slash] : bytes[pathRange])))
     }
 
     private static func isAlpha(_ byte: UInt8) -> Bool {

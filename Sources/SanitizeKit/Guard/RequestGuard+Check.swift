@@ -13,12 +13,28 @@ extension RequestGuard {
     ///   - url: the absolute URL the client will request.
     ///   - method: the request method (default `GET`).
     ///   - headers: the header fields, in order.
-    /// - Returns: ``GuardDecision/allow`` or ``GuardDecision/deny(reason:)`` with the first rule broken.
+    /// - Returns: ``GuardDecision/allow(canonicalURL:)`` with the URL to send the request to
+    ///   (the host as the guard judged it), or ``GuardDecision/deny(reason:)`` with the first
+    ///   rule broken.
     public func check(url: String, method: String = "GET", headers: [HTTPHeaderField] = []) -> GuardDecision {
-        switch evaluate(url: url, method: method, headers: headers, stripCredentials: false) {
-        case .allow: .allow
-        case .deny(let reason): .deny(reason: reason)
+        let (result, target) = evaluateTarget(url: url, method: method, headers: headers, stripCredentials: false)
+        switch result {
+        case .allow:
+            guard let target else { return .deny(reason: GuardDenial(.urlMalformed, "URL could not be read")) }
+            return .allow(canonicalURL: target.canonicalText)
+        case .deny(let reason): return .deny(reason: reason)
         }
+    }
+
+    /// The URL in the form the guard reads it (see ``GuardDecision/allow(canonicalURL:)``), for
+    /// callers of ``sanitized(url:method:headers:)`` or ``checkRedirect(from:to:method:headers:)``,
+    /// whose answers carry headers only: send the request to this text, not the original, so
+    /// the host it reaches is the one the guard judged.
+    /// - Parameter url: an absolute http(s) URL.
+    /// - Returns: the canonical URL, or the denial the URL gets before any policy rule
+    ///   (`url-malformed`, `url-ambiguous`, `host-invalid`, …).
+    public func canonicalURL(of url: String) -> Result<String, GuardDenial> {
+        GuardURL.parse(url, maxBytes: Limits.maxURLBytes).map(\.canonicalText)
     }
 
     /// Says whether a request may be sent as it is; headers given as `(name, value)` pairs.
@@ -81,16 +97,31 @@ extension RequestGuard {
     func evaluate(url text: String, method: String, headers: [HTTPHeaderField], stripCredentials: Bool)
         -> SanitizedRequest
     {
+        evaluateTarget(url: text, method: method, headers: headers, stripCredentials: stripCredentials).result
+    }
+
+    /// ``evaluate(url:method:headers:stripCredentials:)`` and the URL as the guard read it
+    /// (`nil` when it could not be read).
+    func evaluateTarget(url text: String, method: String, headers: [HTTPHeaderField], stripCredentials: Bool)
+        -> (result: SanitizedRequest, target: GuardURL?)
+    {
         if !HeaderValueCheck.isToken(method) {
-            return .deny(
-                reason: GuardDenial(.methodInvalid, "method \(HeaderValueCheck.quoted(method)) is not a token"))
+            return (
+                .deny(reason: GuardDenial(.methodInvalid, "method \(HeaderValueCheck.quoted(method)) is not a token")),
+                nil
+            )
         }
-        if let denial = checkHeaderSafety(headers) { return .deny(reason: denial) }
+        if let denial = checkHeaderSafety(headers) { return (.deny(reason: denial), nil) }
         let url: GuardURL
         switch GuardURL.parse(text, maxBytes: Limits.maxURLBytes) {
         case .success(let value): url = value
-        case .failure(let denial): return .deny(reason: denial)
+        case .failure(let denial): return (.deny(reason: denial), nil)
         }
+        return (rules(url, headers: headers, stripCredentials: stripCredentials), url)
+    }
+
+    /// The transport, `Host` and credential rules for a URL the guard could read.
+    private func rules(_ url: GuardURL, headers: [HTTPHeaderField], stripCredentials: Bool) -> SanitizedRequest {
         if let denial = checkTransport(url) { return .deny(reason: denial) }
         if let denial = checkHostHeader(headers, url: url) { return .deny(reason: denial) }
 

@@ -7,7 +7,8 @@ extension RequestGuard {
     /// (RFC 9113 §8.3.1); a request without a scheme or authority is denied as
     /// `url-malformed`, since the guard cannot tell where it would go.
     /// - Parameter request: the request, its header fields included.
-    /// - Returns: ``GuardDecision/allow`` or a denial with the first rule broken.
+    /// - Returns: ``GuardDecision/allow(canonicalURL:)`` or a denial with the first rule broken;
+    ///   ``canonical(_:)`` gives the request to send.
     public func check(_ request: HTTPRequest) -> GuardDecision {
         guard let url = Self.absoluteURL(of: request) else { return .deny(reason: Self.noTarget) }
         return check(url: url, method: request.method.rawValue, headers: request.headerFields)
@@ -25,7 +26,8 @@ extension RequestGuard {
 
     /// Checks an `HTTPRequest` and returns it with the header fields it may carry: credential
     /// fields are removed when the target is not in the credential allowlist (see
-    /// ``sanitized(url:method:headers:)``).
+    /// ``sanitized(url:method:headers:)``). The request returned is ``canonical(_:)``: its
+    /// authority is the host the guard judged.
     /// - Parameter request: the request.
     /// - Returns: the request to send and the names of the removed fields, or a denial.
     public func sanitized(_ request: HTTPRequest) -> Result<(request: HTTPRequest, removed: [String]), GuardDenial> {
@@ -33,11 +35,43 @@ extension RequestGuard {
         switch sanitized(url: url, method: request.method.rawValue, headers: Self.fields(request.headerFields)) {
         case .deny(let reason): return .failure(reason)
         case .allow(_, let removed):
-            var copy = request
+            var copy: HTTPRequest
+            switch canonical(request) {
+            case .success(let value): copy = value
+            case .failure(let denial): return .failure(denial)
+            }
             for name in removed {
                 if let fieldName = HTTPField.Name(name) { copy.headerFields[fieldName] = nil }
             }
             return .success((copy, removed))
+        }
+    }
+
+    /// The request as the guard reads it, to be sent instead of the original: the scheme in
+    /// lowercase, the authority `[userinfo@]host[:port]` with the guard's canonical host
+    /// (IDNs as `xn--` A-labels after UTS #46 mapping, IP addresses in canonical text) and the
+    /// port left out when it is the default, and a `Host` field, if the request has one, set
+    /// to that authority without userinfo. Method, path and the other fields are unchanged.
+    ///
+    /// A client that maps the original host with other Unicode data (`straẞe.example` is
+    /// `strasse.example` under UTS #46 15.0 and `xn--strae-oqa.example` since 15.1) would
+    /// otherwise reach another host than the one the verdict was about.
+    /// - Parameter request: a request with scheme and authority.
+    /// - Returns: the canonical request, or the denial its URL gets before any policy rule.
+    public func canonical(_ request: HTTPRequest) -> Result<HTTPRequest, GuardDenial> {
+        guard let url = Self.absoluteURL(of: request) else { return .failure(Self.noTarget) }
+        switch GuardURL.parse(url, maxBytes: Limits.maxURLBytes) {
+        case .failure(let denial): return .failure(denial)
+        case .success(let target):
+            var copy = request
+            copy.scheme = target.scheme.rawValue
+            copy.authority = target.canonicalAuthority
+            // swift-http-types marks `.host` unavailable (HTTP/2 has :authority); a request
+            // built by hand may still carry the field, and HTTP/1 clients send it as written.
+            if let host = HTTPField.Name("Host"), copy.headerFields[host] != nil {
+                copy.headerFields[host] = target.authorityText
+            }
+            return .success(copy)
         }
     }
 
@@ -64,6 +98,10 @@ extension RequestGuard {
             var copy = HTTPRequest(
                 method: newMethod, scheme: target.scheme, authority: target.authority, path: target.path,
                 headerFields: request.headerFields)
+            switch canonical(copy) {
+            case .success(let value): copy = value
+            case .failure(let denial): return .failure(denial)
+            }
             for name in removed {
                 if let fieldName = HTTPField.Name(name) { copy.headerFields[fieldName] = nil }
             }

@@ -8,11 +8,14 @@ public import Foundation
 /// removed when the target may not have them) or ``checkRedirect(from:to:method:headers:)``
 /// per request. The value is immutable and `Sendable`; share it between threads.
 ///
+/// Send an allowed request to the decision's canonical URL, not to the text checked: the
+/// host in it is the one the guard judged, as an A-label no client maps any further.
+///
 /// ```swift
 /// let requestGuard = try RequestGuard(contentsOf: URL(fileURLWithPath: "guard.json"))
 /// switch requestGuard.check(url: "https://api.example.com/v1/me",
 ///                           headers: [("Authorization", "Bearer abc")]) {
-/// case .allow: send()
+/// case .allow(let canonicalURL): send(to: canonicalURL)
 /// case .deny(let reason): log(reason.code, reason.text)
 /// }
 /// ```

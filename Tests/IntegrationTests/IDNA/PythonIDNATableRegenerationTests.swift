@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `scripts/generate-idna-table` (python3, Debian's unicode-data, PyPI idna 3.4's wheel)
+/// `scripts/generate-idna-table` (python3, PyPI idna 3.20's and unicodedata2 18.0.0's wheels)
 /// regenerates `Sources/SanitizeKit/IDNA/UTS46Data+Tables.swift` byte for byte, so the
 /// committed table is exactly Unicode's data and nobody edited it by hand.
 @Suite("IDNA table regeneration", .integration)

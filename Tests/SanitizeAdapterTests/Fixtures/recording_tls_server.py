@@ -14,7 +14,7 @@ the first line on standard output is "READY name=port name=port ...".
 Every event is then one JSON line on standard output:
   {"server": name, "event": "request", "method", "path", "headers": [[k, v]...], "body": n}
   {"server": name, "event": "tls-failed", "error": text}   (no request bytes were read)
-Redirect paths answer 302 with the Location filled in, body paths their status (default 200)
+Redirect paths answer 302 with the Location filled in (UTF-8), body paths their status (default 200)
 and their JSON;
 every other path answers 200 "ok".
 The process stops by itself after DEADLINE_SECONDS, or when its standard input closes.
@@ -57,7 +57,8 @@ def handler_for(name, redirects, bodies, statuses, challenges):
                 for other, port in ports.items():
                     target = target.replace("{PORT_%s}" % other, str(port))
                 self.send_response(302)
-                self.send_header("Location", target)
+                # As UTF-8 bytes: a non-ASCII host arrives as a careless server would send it.
+                self.send_header("Location", target.encode("utf-8").decode("latin-1"))
                 self.send_header("Content-Length", "0")
                 self.end_headers()
                 return

@@ -31,7 +31,7 @@ struct CanonicalHostTests {
         ("169.254.169.\u{B2}\u{2075}\u{2074}", "169.254.169.254", .localNetwork),
         ("a.\u{2113}ocalhost", "a.localhost", .loopback),  // script small l
         ("\u{2460}\u{2461}\u{2466}.\u{24EA}.\u{24EA}.\u{2460}", "127.0.0.1", .loopback),  // circled digits
-        ("stra\u{1E9E}e.example", "strasse.example", .publicNetwork),  // capital sharp s → ss
+        ("stra\u{1E9E}e.example", "xn--strae-oqa.example", .publicNetwork),  // capital sharp s → ß (UTS #46 15.1)
         ("\u{FF10}x7f.1", "127.0.0.1", .loopback),  // fullwidth 0 in a hex IPv4 part
         ("\u{FF4C}\u{FF4F}\u{FF43}\u{FF41}\u{FF4C}\u{FF48}\u{FF4F}\u{FF53}\u{FF54}", "localhost", .loopback),
         ("printer.\u{1D5C5}ocal", "printer.local", .localNetwork),  // mathematical sans-serif l

@@ -131,18 +131,28 @@ struct CredentialScopeTests {
         #expect(!decision.description.contains("SECRET"))
     }
 
-    @Test("issue #14: U+1E9E maps to ss, so straẞe.example is not the allowlisted straße.example")
-    func capitalSharpSIsAnotherDomain() throws {
-        let requestGuard = try GuardPolicies.make(
-            #"{"version": 1, "credentials": {"allowedBaseURLs": ["https://stra\#u{00DF}e.example/"]}}"#)
+    @Test("issue #30: U+1E9E maps to ß (UTS #46 15.1), so straẞe.example is straße.example, not strasse.example")
+    func capitalSharpSIsSharpS() throws {
         let headers = [HTTPHeaderField(name: "Authorization", value: "Bearer t")]
-        #expect(requestGuard.check(url: "https://stra\u{00DF}e.example/x", headers: headers).isAllowed)
-        #expect(requestGuard.check(url: "https://xn--strae-oqa.example/x", headers: headers).isAllowed)
+        let sharp = try GuardPolicies.make(
+            #"{"version": 1, "credentials": {"allowedBaseURLs": ["https://stra\#u{00DF}e.example/"]}}"#)
+        for url in ["https://stra\u{00DF}e.example/x", "https://xn--strae-oqa.example/x", "https://stra\u{1E9E}e.example/x"] {
+            #expect(sharp.check(url: url, headers: headers) == .allow(canonicalURL: "https://xn--strae-oqa.example/x"))
+        }
         #expect(
-            requestGuard.check(url: "https://stra\u{1E9E}e.example/x", headers: headers).denialCode
-                == .credentialsNotAllowed)
-        let redirect = requestGuard.checkRedirect(
-            from: "https://stra\u{00DF}e.example/a", to: "https://stra\u{1E9E}e.example/b", headers: headers)
+            sharp.checkRedirect(
+                from: "https://stra\u{00DF}e.example/a", to: "https://stra\u{1E9E}e.example/b", headers: headers
+            ).allowedHeaders == headers)
+        // A policy for strasse.example: straẞe.example is another host and gets nothing.
+        let doubleS = try GuardPolicies.make(
+            #"{"version": 1, "credentials": {"allowedBaseURLs": ["https://strasse.example/"]}}"#)
+        #expect(doubleS.check(url: "https://strasse.example/x", headers: headers).isAllowed)
+        #expect(
+            doubleS.check(url: "https://stra\u{1E9E}e.example/x", headers: headers).denialCode == .credentialsNotAllowed)
+        #expect(
+            doubleS.check(url: "https://stra\u{00DF}e.example/x", headers: headers).denialCode == .credentialsNotAllowed)
+        let redirect = doubleS.checkRedirect(
+            from: "https://strasse.example/a", to: "https://stra\u{1E9E}e.example/b", headers: headers)
         #expect(redirect.allowedHeaders?.isEmpty == true)
     }
 

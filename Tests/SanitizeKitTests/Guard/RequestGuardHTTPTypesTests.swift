@@ -31,7 +31,9 @@ struct RequestGuardHTTPTypesTests {
                 url: "https://\(authority)\(path)", headers: [("Authorization", "Bearer abc"), ("Cookie", "a=b")])
             #expect(typed == plain, "\(authority)\(path)")
         }
-        #expect(requestGuard.check(Self.request("api.example.com", "/v1/me", headers: fields)) == .allow)
+        #expect(
+            requestGuard.check(Self.request("api.example.com", "/v1/me", headers: fields))
+                == .allow(canonicalURL: "https://api.example.com/v1/me"))
         let noTarget = HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/v1/me")
         #expect(!requestGuard.check(noTarget).isAllowed)
     }

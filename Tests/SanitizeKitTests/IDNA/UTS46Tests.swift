@@ -23,7 +23,7 @@ struct UTS46Tests {
         ("①②⑦.⓪.⓪.①", "127.0.0.1"),  // circled digits
         ("ＥＸＡＭＰＬＥ．ｃｏｍ", "example.com"),  // fullwidth letters and full stop
         ("example。com", "example.com"),  // ideographic full stop
-        ("straẞe.example", "strasse.example"),  // U+1E9E maps to "ss" in Unicode 15.0
+        ("straẞe.example", "xn--strae-oqa.example"),  // U+1E9E maps to ß since UTS #46 15.1 (ss before)
         ("Ⅻ.example", "xii.example"),
         ("ex\u{AD}ample.com", "example.com"),  // soft hyphen is ignored
         ("a\u{200B}b.com", "ab.com"),  // zero width space is ignored
@@ -35,6 +35,24 @@ struct UTS46Tests {
         ("a b.com", "a b.com"),  // UseSTD3ASCIIRules=false: the host parser refuses the space
         ("xn--ls8h.example", "xn--ls8h.example"),  // 💩 as an A-label
     ]
+
+    /// Entries of IdnaMappingTable that changed after Unicode 15.0, as Python's `idna` 3.20
+    /// (Unicode 18.0 tables) maps them: input → ASCII form.
+    static let mappedSince15: [(String, String)] = [
+        ("stra\u{1E9E}e.example", "xn--strae-oqa.example"),  // 15.1: ẞ → ß, not ss
+        ("\u{10A0}.example", "xn--rkj.example"),  // 16.0: Georgian capital Ⴀ → ⴀ (was disallowed)
+        ("\u{2132}x.example", "xn--x-5yn.example"),  // 16.0: Ⅎ → ⅎ (was disallowed)
+        ("x\u{2061}y.example", "xy.example"),  // 16.0: FUNCTION APPLICATION ignored (was disallowed)
+        ("\u{1CCD6}pi.example", "api.example"),  // 16.0: OUTLINED LATIN CAPITAL LETTER A → a
+        ("a\u{1D6A6}.example", "ass.example"),  // 17.0: → ss
+        ("\u{A7F1}x.example", "sx.example"),  // 17.0: → s
+    ]
+
+    @Test("the tables are Unicode 18.0.0's, as the mappings changed since 15.0 show", arguments: mappedSince15)
+    func mapsAsUnicode18(input: String, expected: String) {
+        #expect(UTS46Data.unicodeVersion == "18.0.0")
+        #expect(UTS46.domainToASCII(input) == .success(expected))
+    }
 
     @Test("WHATWG domain to ASCII maps", arguments: mapped)
     func maps(input: String, expected: String) {
