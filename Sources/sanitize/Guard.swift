@@ -19,7 +19,9 @@ struct Guard: ParsableCommand {
             removed name is reported on standard error.
             With --explain, the verdict is followed by a tab and the canonical form the guard \
             decided on: scheme, host (after UTS #46 mapping), port, normalized path, host class \
-            and scope.
+            and scope, then the TLS requirements for the host (tls>=VERSION, forward-secrecy=required \
+            or not-required, and tls-source=policy or exception:DOMAIN, the tlsExceptions entry \
+            that set them).
             Without a URL argument, each line of standard input is one request as JSON: \
             {"url": "…", "method": "GET", "headers": [["Name", "value"], …], "redirectFrom": "…"} \
             (only "url" is required); each line gets one verdict line, "invalid" for a line that \
@@ -46,7 +48,7 @@ struct Guard: ParsableCommand {
     @Flag(help: "Remove credential headers the URL may not receive instead of denying.")
     var strip = false
 
-    @Flag(help: "Print the canonical scheme, host, port, path and host class beside the verdict.")
+    @Flag(help: "Print the canonical scheme, host, port, path, host class and TLS requirements beside the verdict.")
     var explain = false
 
     @Option(
@@ -125,7 +127,7 @@ struct Guard: ParsableCommand {
     /// read it as an http(s) URL.
     static func explanation(of url: String, requestGuard: RequestGuard) -> String {
         switch requestGuard.target(of: url) {
-        case .success(let target): "\t\(target)"
+        case .success(let target): "\t\(target) \(requestGuard.tlsRequirements(for: target.host))"
         case .failure: "\tunreadable"
         }
     }

@@ -115,7 +115,40 @@ struct GuardCommandTests {
         #expect(run.output.isEmpty)
         #expect(
             run.stderr
-                == "sanitize: \(path):5:5 byte 63 at /transport/alowUserinfo: unknown key \"alowUserinfo\" in \"/transport\" of the guard policy file (allowed: httpExceptions, loopback, localNetwork, allowUserinfo) [policy-invalid]\n"
+                == "sanitize: \(path):5:5 byte 63 at /transport/alowUserinfo: unknown key \"alowUserinfo\" in \"/transport\" of the guard policy file (allowed: httpExceptions, loopback, localNetwork, allowUserinfo, minimumTLSVersion, requiresForwardSecrecy, tlsExceptions, allowUnenforcedTLSFloor) [policy-invalid]\n"
+        )
+    }
+
+    @Test("--explain prints the TLS requirements of the host: the policy's, or the most specific tlsExceptions entry's")
+    func explainTLSRequirements() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("guard-tls-\(UUID().uuidString).json")
+        try Data(
+            #"""
+            {"version": 1, "transport": {"minimumTLSVersion": "1.3", "tlsExceptions": [
+              {"domain": "legacy.example", "includesSubdomains": true, "minimumTLSVersion": "1.0", "requiresForwardSecrecy": false},
+              {"domain": "new.legacy.example", "includesSubdomains": false, "minimumTLSVersion": "1.2"}
+            ]}}
+            """#.utf8
+        ).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let expected = [
+            ("https://API.example.com/", "tls>=1.3 forward-secrecy=required tls-source=policy"),
+            ("https://a.b.LEGACY.example./", "tls>=1.0 forward-secrecy=not-required tls-source=exception:legacy.example"),
+            ("https://new.legacy.example/", "tls>=1.2 forward-secrecy=required tls-source=exception:new.legacy.example"),
+        ]
+        for (url, tls) in expected {
+            let run = try SanitizeProcess.run(["guard", "--policy", file.path, "--explain", url])
+            #expect(run.status == 0, "\(url): \(run.stderr)")
+            #expect(run.output.hasPrefix("allow\tscheme=https host="), "\(url)")
+            #expect(run.output.hasSuffix(" scope=public \(tls)\n"), "\(url): \(run.output)")
+        }
+        let bad = Data(#"{"version": 1, "transport": {"minimumTLSVersion": "1.1"}}"#.utf8)
+        try bad.write(to: file)
+        let refused = try SanitizeProcess.run(["guard", "--policy", file.path, "https://example.com/"])
+        #expect(refused.status == 2)
+        #expect(
+            refused.stderr
+                == "sanitize: \(file.path):1:51 byte 50 at /transport/minimumTLSVersion: \"/transport/minimumTLSVersion\" must be one of \"1.2\", \"1.3\", not \"1.1\" [policy-invalid]\n"
         )
     }
 
@@ -140,23 +173,23 @@ struct GuardCommandTests {
         (
             ["--explain", "https://127.0.0.\u{B9}/"],
             "deny: loopback-not-allowed: 127.0.0.1 is a loopback address; the policy does not allow loopback"
-                + "\tscheme=https host=127.0.0.1 port=443 path=/ class=loopback scope=loopback\n", 1
+                + "\tscheme=https host=127.0.0.1 port=443 path=/ class=loopback scope=loopback tls>=1.2 forward-secrecy=required tls-source=policy\n", 1
         ),
         (
             ["--explain", "https://169.254.169.\u{B2}\u{2075}\u{2074}/latest/meta-data/"],
             "deny: local-network-not-allowed: 169.254.169.254 is on a local network; the policy does not allow local networks"
-                + "\tscheme=https host=169.254.169.254 port=443 path=/latest/meta-data class=link-local scope=local-network\n",
+                + "\tscheme=https host=169.254.169.254 port=443 path=/latest/meta-data class=link-local scope=local-network tls>=1.2 forward-secrecy=required tls-source=policy\n",
             1
         ),
         (
             ["--explain", "https://[64:ff9b::7f00:1]/"],
             "deny: loopback-not-allowed: [64:ff9b::7f00:1] is an IPv6 transition address embedding a loopback address; "
                 + "the policy does not allow loopback"
-                + "\tscheme=https host=[64:ff9b::7f00:1] port=443 path=/ class=transition:loopback scope=loopback\n", 1
+                + "\tscheme=https host=[64:ff9b::7f00:1] port=443 path=/ class=transition:loopback scope=loopback tls>=1.2 forward-secrecy=required tls-source=policy\n", 1
         ),
         (
             ["--explain", "HTTPS://B\u{00DC}CHER.example:443/a/./b/../c"],
-            "allow\tscheme=https host=xn--bcher-kva.example port=443 path=/a/c class=public scope=public\n", 0
+            "allow\tscheme=https host=xn--bcher-kva.example port=443 path=/a/c class=public scope=public tls>=1.2 forward-secrecy=required tls-source=policy\n", 0
         ),
         (["--explain", "ftp://x/"], "deny: scheme-not-allowed: scheme \"ftp\" is not allowed; only https (and http by exception)\tunreadable\n", 1),
         (["--redirect-from", "https://a.example/", "https://b.example/", "-H", "Authorization: t"], "allow\n", 0),
@@ -213,7 +246,7 @@ struct GuardCommandTests {
 
                 """)
         let explained = try SanitizeProcess.run(["guard", "--explain"], input: #"{"url": "https://[::127.0.0.1]/"}"# + "\n")
-        #expect(explained.output.hasSuffix("\tscheme=https host=[::7f00:1] port=443 path=/ class=transition:loopback scope=loopback\n"))
+        #expect(explained.output.hasSuffix("\tscheme=https host=[::7f00:1] port=443 path=/ class=transition:loopback scope=loopback tls>=1.2 forward-secrecy=required tls-source=policy\n"))
         let allAllowed = try SanitizeProcess.run(["guard"], input: #"{"url": "https://example.com/"}"# + "\n")
         #expect(allAllowed.output == "allow\n")
         #expect(allAllowed.status == 0)

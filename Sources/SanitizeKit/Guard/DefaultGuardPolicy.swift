@@ -10,7 +10,11 @@ enum DefaultGuardPolicy {
             "httpExceptions": [],
             "loopback": "deny",
             "localNetwork": "deny",
-            "allowUserinfo": false
+            "allowUserinfo": false,
+            "minimumTLSVersion": "1.2",
+            "requiresForwardSecrecy": true,
+            "tlsExceptions": [],
+            "allowUnenforcedTLSFloor": false
           },
           "credentials": {
             "additionalHeaderNames": [],

@@ -76,8 +76,19 @@ extension TransportPolicy {
     /// - Throws: ``SanitizeError`` `policy-invalid` naming the offending key.
     init(_ value: RuleFile.Value, in file: RuleFile) throws(SanitizeError) {
         self.init()
-        for (key, member) in try file.members(of: value, allowing: ["httpExceptions", "loopback", "localNetwork", "allowUserinfo"]) {
+        let keys = [
+            "httpExceptions", "loopback", "localNetwork", "allowUserinfo", "minimumTLSVersion", "requiresForwardSecrecy",
+            "tlsExceptions", "allowUnenforcedTLSFloor",
+        ]
+        for (key, member) in try file.members(of: value, allowing: keys) {
             switch key {
+            case "minimumTLSVersion": minimumTLSVersion = try TLSProtocolVersion(member, in: file, allowing: TLSProtocolVersion.policyFloors)
+            case "requiresForwardSecrecy": requiresForwardSecrecy = try file.bool(member)
+            case "allowUnenforcedTLSFloor": allowUnenforcedTLSFloor = try file.bool(member)
+            case "tlsExceptions":
+                tlsExceptions = try file.elements(member).map { (exception) throws(SanitizeError) in
+                    try TLSException(exception, in: file)
+                }
             case "httpExceptions":
                 httpExceptions = try file.elements(member).map { (exception) throws(SanitizeError) in
                     try HTTPException(exception, in: file)
@@ -101,6 +112,46 @@ extension TransportPolicy.HTTPException {
         self.init(
             domain: try file.string(try file.required("domain", in: members, of: value)),
             includesSubdomains: try file.bool(try file.required("includesSubdomains", in: members, of: value)))
+    }
+}
+
+extension TransportPolicy.TLSException {
+    /// Reads a TLS exception; `domain` and `includesSubdomains` are required, the two
+    /// requirements optional (a missing one keeps the policy's).
+    /// - Parameters:
+    ///   - value: one element of `tlsExceptions`.
+    ///   - file: the policy file.
+    /// - Throws: ``SanitizeError`` `policy-invalid` naming the offending key.
+    init(_ value: RuleFile.Value, in file: RuleFile) throws(SanitizeError) {
+        let members = try file.members(
+            of: value, allowing: ["domain", "includesSubdomains", "minimumTLSVersion", "requiresForwardSecrecy"])
+        self.init(
+            domain: try file.string(try file.required("domain", in: members, of: value)),
+            includesSubdomains: try file.bool(try file.required("includesSubdomains", in: members, of: value)))
+        for (key, member) in members {
+            switch key {
+            case "minimumTLSVersion": minimumTLSVersion = try TLSProtocolVersion(member, in: file, allowing: TLSProtocolVersion.allCases)
+            case "requiresForwardSecrecy": requiresForwardSecrecy = try file.bool(member)
+            default: break
+            }
+        }
+    }
+}
+
+extension TLSProtocolVersion {
+    /// Reads a version string such as `"1.2"`.
+    /// - Parameters:
+    ///   - value: the string.
+    ///   - file: the policy file.
+    ///   - allowed: the versions this key accepts.
+    /// - Throws: ``SanitizeError`` `policy-invalid` listing the allowed values.
+    init(_ value: RuleFile.Value, in file: RuleFile, allowing allowed: [TLSProtocolVersion]) throws(SanitizeError) {
+        let text = try file.string(value)
+        guard let version = Self(rawValue: text), allowed.contains(version) else {
+            let list = allowed.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+            throw file.problem("\"\(value.pointer)\" must be one of \(list), not \"\(text)\"", at: value)
+        }
+        self = version
     }
 }
 

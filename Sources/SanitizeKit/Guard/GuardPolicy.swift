@@ -71,6 +71,45 @@ package struct TransportPolicy: Hashable, Sendable {
     package var localNetwork: LocalAccess
     /// Whether URLs with `user:password@` may be sent (then only to allowlisted base URLs).
     package var allowUserinfo: Bool
+    /// The oldest TLS version any host may use unless a ``tlsExceptions`` entry says otherwise
+    /// (App Transport Security's TLS 1.2 by default; `1.3` allowed).
+    package var minimumTLSVersion: TLSProtocolVersion = .v1_2
+    /// Whether TLS 1.2 connections must use forward-secret (ECDHE) suites (ATS: yes).
+    package var requiresForwardSecrecy = true
+    /// Per-domain TLS requirements (ATS's `NSExceptionDomains`).
+    package var tlsExceptions: [TLSException] = []
+    /// Whether an adapter that cannot enforce the TLS requirements on its platform (URLSession
+    /// on Linux) may still be created; without it such an adapter refuses the policy.
+    package var allowUnenforcedTLSFloor = false
+
+    /// A domain with its own TLS requirements, as ATS's `NSExceptionMinimumTLSVersion`,
+    /// `NSExceptionRequiresForwardSecrecy` and `NSIncludesSubdomains` set them.
+    package struct TLSException: Hashable, Sendable {
+        /// A domain name (Unicode or ASCII) or an IP address.
+        package var domain: String
+        /// Whether every subdomain of ``domain`` is covered too.
+        package var includesSubdomains: Bool
+        /// The floor for this domain (`1.0` … `1.3`); `nil` keeps the policy's.
+        package var minimumTLSVersion: TLSProtocolVersion?
+        /// Forward secrecy for this domain; `nil` keeps the policy's.
+        package var requiresForwardSecrecy: Bool?
+
+        /// Creates an exception.
+        /// - Parameters:
+        ///   - domain: the domain or IP address.
+        ///   - includesSubdomains: whether subdomains are covered.
+        ///   - minimumTLSVersion: the domain's floor, `nil` for the policy's.
+        ///   - requiresForwardSecrecy: the domain's forward secrecy, `nil` for the policy's.
+        package init(
+            domain: String, includesSubdomains: Bool = false, minimumTLSVersion: TLSProtocolVersion? = nil,
+            requiresForwardSecrecy: Bool? = nil
+        ) {
+            self.domain = domain
+            self.includesSubdomains = includesSubdomains
+            self.minimumTLSVersion = minimumTLSVersion
+            self.requiresForwardSecrecy = requiresForwardSecrecy
+        }
+    }
 
     /// Creates transport rules; the defaults allow https to public hosts only.
     /// - Parameters:

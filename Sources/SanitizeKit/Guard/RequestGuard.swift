@@ -29,6 +29,8 @@ public struct RequestGuard: Sendable {
     /// The policy this guard was compiled from.
     package let policy: GuardPolicy
     let httpExceptions: [HostMatcher]
+    /// The policy's `transport.tlsExceptions`, compiled (TLSRequirements.swift).
+    let tlsExceptions: [TLSExceptionRule]
     let scopes: [CredentialScope]
     /// Lowercased credential-bearing header names, as UTF-8 bytes.
     let credentialNames: [[UInt8]]
@@ -77,6 +79,7 @@ public struct RequestGuard: Sendable {
                 .policyInvalid, "invalid guard policy: header name \(HeaderValueCheck.quoted(name)) is not a token",
                 at: .init(pointer: JSONPointer(tokens: ["credentials", "additionalHeaderNames", "\(index)"]).description))
         }
+        self.tlsExceptions = try TLSExceptionRule.compile(policy.transport)
         self.policy = policy
         self.httpExceptions = exceptions
         self.scopes = scopes
@@ -103,6 +106,7 @@ public struct RequestGuard: Sendable {
     private init(uncheckedPolicy policy: GuardPolicy) {
         self.policy = policy
         self.httpExceptions = []
+        self.tlsExceptions = []
         self.scopes = []
         self.credentialNames = Self.lowercasedNames(policy.credentials.headerNames)
     }

@@ -45,7 +45,8 @@ struct GuardPolicyTests {
         #expect(keys(schema) == ["$schema", "description", "version", "transport", "credentials", "headers", "pins"])
         #expect(
             keys(properties?["transport"] as? [String: Any]) == [
-                "httpExceptions", "loopback", "localNetwork", "allowUserinfo",
+                "httpExceptions", "loopback", "localNetwork", "allowUserinfo", "minimumTLSVersion",
+                "requiresForwardSecrecy", "tlsExceptions", "allowUnenforcedTLSFloor",
             ])
         #expect(keys(properties?["credentials"] as? [String: Any]) == ["additionalHeaderNames", "allowedBaseURLs", "exemptHeaderNames", "serverDecodesDots"])
         #expect(keys(properties?["headers"] as? [String: Any]) == ["maxTotalBytes", "maxCount"])
