@@ -24,7 +24,7 @@ func httpTypesExample(requestGuard: RequestGuard) {
 
 /// README: URLSession.
 func urlSessionExample(contract: Contract) async throws {
-    let session = GuardedURLSession(requestGuard: try RequestGuard(contentsOf: URL(fileURLWithPath: "guard.json")))
+    let session = try GuardedURLSession(requestGuard: try RequestGuard(contentsOf: URL(fileURLWithPath: "guard.json")))
     let (data, response) = try await session.data(for: URLRequest(url: URL(string: "https://api.example.com/v1/me")!))
     switch response.checked(data: data, against: contract, locale: "en") {
     case .valid(let body): print(body.count)

@@ -39,4 +39,10 @@ extension GuardDenial.Code {
     /// The connection or TLS handshake failed (ordinary trust refused the chain, the peer
     /// closed, the host could not be reached).
     public static let transportFailed = Self(rawValue: "transport-failed")
+    /// The server offered only a TLS version below the policy's floor for the host
+    /// (`minimumTLSVersion`, or the host's `tlsExceptions` entry).
+    public static let tlsVersionRefused = Self(rawValue: "tls-version-refused")
+    /// The server offered no cipher suite the policy allows for the host (no forward-secret
+    /// ECDHE suite when `requiresForwardSecrecy` holds).
+    public static let tlsCipherRefused = Self(rawValue: "tls-cipher-refused")
 }

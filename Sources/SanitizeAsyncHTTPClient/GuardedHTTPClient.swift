@@ -31,6 +31,9 @@ public final class GuardedHTTPClient: Sendable {
     public let configuration: Configuration
     let client: HTTPClient
     private let pinned: PinnedTransport
+    /// One TLS configuration per distinct requirement of the policy (TLSRequirements+NIOSSL.swift),
+    /// set on each request: AsyncHTTPClient pools connections per TLS configuration.
+    private let tlsConfigurations: [TLSRequirements: TLSConfiguration]
     /// Clients that answer the configured proxy's `407` (GuardedHTTPClient+ProxyChallenge.swift).
     let proxyClients: ProxyClients
 
@@ -38,6 +41,9 @@ public final class GuardedHTTPClient: Sendable {
     /// - Parameters:
     ///   - requestGuard: the guard (its policy's `pins` are compiled here).
     ///   - configuration: limits and trust roots.
+    /// Every connection meets the policy's TLS requirements for its host
+    /// (``RequestGuard/tlsRequirements(forHost:)``): the floor, and ECDHE suites only below
+    /// TLS 1.3 when forward secrecy is required; pinned hosts too.
     /// - Throws: ``SanitizeError`` `policy-invalid` for unusable pins; NIOSSL's error when the
     ///   TLS configuration cannot be built.
     public init(requestGuard: RequestGuard, configuration: Configuration = Configuration()) throws {
@@ -50,8 +56,22 @@ public final class GuardedHTTPClient: Sendable {
             tls.trustRoots = .certificates(
                 try roots.map { try NIOSSLCertificate(bytes: Self.derBytes(of: $0), format: .der) })
         }
+        var configurations: [TLSRequirements: TLSConfiguration] = [:]
+        for requirements in requestGuard.allTLSRequirements {
+            var restricted = tls
+            TLSRequirementConfiguration.apply(requirements, to: &restricted)
+            configurations[requirements] = restricted
+        }
+        self.tlsConfigurations = configurations
+        // The client's own configuration takes the policy's default requirements, so that no
+        // connection is ever made with NIOSSL's defaults (TLS 1.0, non-forward-secret suites).
+        TLSRequirementConfiguration.apply(requestGuard.defaultTLSRequirements, to: &tls)
         var clientConfiguration = HTTPClient.Configuration(tlsConfiguration: tls, redirectConfiguration: .disallow)
         clientConfiguration.decompression = .disabled
+        // A failed connection fails its request at once, with the handshake's own error: a
+        // server below the policy's TLS requirements will not meet them on a retry (with
+        // retries on, the refusal would only surface at the request's deadline).
+        clientConfiguration.connectionPool.retryConnectionEstablishment = false
         clientConfiguration.proxy = configuration.proxy
         let group = HTTPClient.defaultEventLoopGroup
         self.client = HTTPClient(eventLoopGroupProvider: .shared(group), configuration: clientConfiguration)
@@ -65,8 +85,14 @@ public final class GuardedHTTPClient: Sendable {
             .rsaPssRsaeSha384, .rsaPssRsaeSha512, .rsaPkcs1Sha256, .rsaPkcs1Sha384, .rsaPkcs1Sha512, .ed25519,
         ]
         let roots: CertificateStore = configuration.trustRoots.map { CertificateStore($0) } ?? .systemTrustRoots
+        var contexts: [TLSRequirements: NIOSSLContext] = [:]
+        for requirements in requestGuard.allTLSRequirements {
+            var restricted = pinnedTLS
+            TLSRequirementConfiguration.apply(requirements, to: &restricted)
+            contexts[requirements] = try NIOSSLContext(configuration: restricted)
+        }
         self.pinned = PinnedTransport(
-            group: group, context: try NIOSSLContext(configuration: pinnedTLS),
+            group: group, contexts: contexts,
             verifier: ChainVerifier(pins: pins, roots: roots, logger: configuration.logger),
             maxResponseBytes: configuration.maxResponseBytes, timeout: .seconds(configuration.timeoutSeconds))
     }
@@ -166,15 +192,19 @@ public final class GuardedHTTPClient: Sendable {
             throw GuardedClientError(.urlMalformed, "the request's URL has no host the guard can read")
         }
         let host = target.host.text
+        let requirements = requestGuard.tlsRequirements(for: target.host)
         if pins.entry(for: host) != nil {
             guard request.scheme == "https" else {
                 throw GuardedClientError(.pinnedHostInsecure, "\(host) is pinned; plain http cannot be checked")
             }
             do {
-                return try await pinned.send(request, to: target, body: body)
+                return try await pinned.send(request, to: target, requirements: requirements.requirements, body: body)
             } catch let error as GuardedClientError {
                 throw error
             } catch {
+                if let refused = TLSRequirementConfiguration.policyFailure(error, host: host, requirements: requirements) {
+                    throw refused
+                }
                 throw GuardedClientError(.transportFailed, "\(host): \(Self.describe(error))")
             }
         }
@@ -182,6 +212,7 @@ public final class GuardedHTTPClient: Sendable {
         outgoing.method = HTTPMethod(rawValue: request.method.rawValue)
         for field in request.headerFields { outgoing.headers.add(name: field.name.rawName, value: field.value) }
         if let body { outgoing.body = .bytes(body) }
+        if request.scheme == "https" { outgoing.tlsConfiguration = tlsConfigurations[requirements.requirements] }
         do {
             let response = try await executeAnsweringProxy(outgoing, target: target)
             let fields = HTTPFields(nioHeaders: response.headers)
@@ -198,6 +229,11 @@ public final class GuardedHTTPClient: Sendable {
         } catch let error as GuardedClientError {
             throw error
         } catch {
+            if request.scheme == "https",
+                let refused = TLSRequirementConfiguration.policyFailure(error, host: host, requirements: requirements)
+            {
+                throw refused
+            }
             throw GuardedClientError(.transportFailed, "\(host): \(Self.describe(error))")
         }
     }

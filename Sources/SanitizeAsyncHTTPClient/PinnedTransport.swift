@@ -14,7 +14,8 @@ import SanitizeKit
 /// check) has succeeded.
 struct PinnedTransport: Sendable {
     let group: any EventLoopGroup
-    let context: NIOSSLContext
+    /// One context per TLS requirement of the policy (floor and suites, TLSRequirements+NIOSSL.swift).
+    let contexts: [TLSRequirements: NIOSSLContext]
     let verifier: ChainVerifier
     let maxResponseBytes: Int
     let timeout: TimeAmount
@@ -24,15 +25,20 @@ struct PinnedTransport: Sendable {
     ///   - request: the request the guard allowed.
     ///   - target: the guard's reading of its URL: the connection goes to this canonical host
     ///     and port, never to a second parse of the authority.
+    ///   - requirements: the policy's TLS requirements for the host.
     ///   - body: the request body.
-    func send(_ request: HTTPRequest, to target: GuardTarget, body: [UInt8]?) async throws -> GuardedResponse {
+    func send(_ request: HTTPRequest, to target: GuardTarget, requirements: TLSRequirements, body: [UInt8]?)
+        async throws -> GuardedResponse
+    {
         guard let authority = request.authority else {
             throw GuardedClientError(.urlMalformed, "request has no authority")
         }
         let isIP = target.host.address != nil
         // The canonical text of an IPv6 address is bracketed; a socket address is not.
         let connectHost = isIP ? String(target.host.text.filter { $0 != "[" && $0 != "]" }) : target.host.text
-        let context = self.context
+        guard let context = contexts[requirements] else {
+            throw GuardedClientError(.transportFailed, "no TLS context for \(requirements)")
+        }
         let verifier = self.verifier
         let channel = try await ClientBootstrap(group: group)
             .connectTimeout(timeout)

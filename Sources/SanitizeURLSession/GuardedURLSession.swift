@@ -14,10 +14,12 @@ public import SanitizeKit
 /// only credentials sent are the ones the request carries and the guard allowed.
 ///
 /// On Linux, FoundationNetworking exposes no certificate chain to the delegate, so it cannot
-/// pin; use `SanitizeAsyncHTTPClient` for pinned hosts.
+/// pin; use `SanitizeAsyncHTTPClient` for pinned hosts. Nor can it set a TLS floor or cipher
+/// suites: there the session refuses a policy unless it sets `transport.allowUnenforcedTLSFloor`
+/// (see `URLSessionTLSFloor`). On Apple platforms the policy's floor is set on the session.
 ///
 /// ```swift
-/// let session = GuardedURLSession(requestGuard: .standard)
+/// let session = try GuardedURLSession(requestGuard: .standard)
 /// var request = URLRequest(url: URL(string: "https://api.example.com/v1/me")!)
 /// request.setValue("Bearer abc", forHTTPHeaderField: "Authorization")
 /// let (data, response) = try await session.data(for: request)
@@ -35,7 +37,11 @@ public final class GuardedURLSession: NSObject, URLSessionTaskDelegate, @uncheck
     /// - Parameters:
     ///   - requestGuard: the guard.
     ///   - timeout: seconds a request may wait for data (default 30).
-    public init(requestGuard: RequestGuard, timeout: TimeInterval = 30) {
+    /// - Throws: ``GuardDenial`` `tls-floor-unenforced` when this platform's URLSession cannot
+    ///   enforce the policy's TLS requirements (the floor on Linux; per-host floors when
+    ///   `tlsExceptions` lower them) and the policy does not set `transport.allowUnenforcedTLSFloor`.
+    public init(requestGuard: RequestGuard, timeout: TimeInterval = 30) throws(GuardDenial) {
+        try URLSessionTLSFloor.check(requestGuard)
         self.requestGuard = requestGuard
         super.init()
         let configuration = URLSessionConfiguration.ephemeral
@@ -43,6 +49,7 @@ public final class GuardedURLSession: NSObject, URLSessionTaskDelegate, @uncheck
         configuration.httpCookieStorage = nil
         configuration.httpShouldSetCookies = false
         configuration.urlCache = nil
+        URLSessionTLSFloor.apply(to: configuration, for: requestGuard)
         session = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
     }
 

@@ -54,6 +54,8 @@ struct CanonicalHostProxyTests {
     static func requestGuard(proxies: [String] = []) throws -> RequestGuard {
         var policy = GuardPolicy(transport: TransportPolicy(loopback: .allowHTTP))
         policy.credentials.allowedBaseURLs = ["https://xn--strae-oqa.example/"] + proxies
+        // FoundationNetworking cannot set a TLS floor (URLSessionTLSFloor); the URLSession case needs this.
+        policy.transport.allowUnenforcedTLSFloor = true
         return try RequestGuard(policy: policy)
     }
 
@@ -268,7 +270,7 @@ struct CanonicalHostProxyTests {
     static func probe(_ ports: ProbePorts) async throws {
         setenv("no_proxy", "", 1)
         setenv("NO_PROXY", "", 1)
-        let session = GuardedURLSession(requestGuard: try requestGuard(), timeout: 20)
+        let session = try GuardedURLSession(requestGuard: try requestGuard(), timeout: 20)
         defer { session.invalidate() }
         for (index, entry) in hosts.enumerated() {
             guard let url = URL(string: "https://\(entry.host)/probe") else {

@@ -31,6 +31,8 @@ struct PythonRedirectTests {
     static func guardFor(_ servers: RecordingServers) throws -> RequestGuard {
         var policy = GuardPolicy(transport: TransportPolicy(loopback: .allowHTTP))
         policy.credentials.allowedBaseURLs = ["http://127.0.0.1:\(servers.port("A"))/"]
+        // FoundationNetworking cannot set a TLS floor (URLSessionTLSFloor); these servers are plain http.
+        policy.transport.allowUnenforcedTLSFloor = true
         return try RequestGuard(policy: policy)
     }
 
@@ -70,7 +72,7 @@ struct PythonRedirectTests {
     @Test("URLSession: A's 302 to B arrives at B without Authorization and Cookie")
     func urlSession() async throws {
         let servers = try Self.servers()
-        let session = GuardedURLSession(requestGuard: try Self.guardFor(servers), timeout: 20)
+        let session = try GuardedURLSession(requestGuard: try Self.guardFor(servers), timeout: 20)
         var request = URLRequest(url: URL(string: "http://127.0.0.1:\(servers.port("A"))/go")!)
         request.setValue("Bearer secret-token", forHTTPHeaderField: "Authorization")
         request.setValue("session=s3cr3t", forHTTPHeaderField: "Cookie")
@@ -101,8 +103,9 @@ struct PythonRedirectTests {
                 statuses: ["/gone": 410])
         ])
         let contract = try Contract(schema: #"{"type": "object", "properties": {"id": {"type": "integer"}}}"#)
-        let session = GuardedURLSession(
-            requestGuard: try RequestGuard(policy: GuardPolicy(transport: TransportPolicy(loopback: .allowHTTP))))
+        var policy = GuardPolicy(transport: TransportPolicy(loopback: .allowHTTP))
+        policy.transport.allowUnenforcedTLSFloor = true  // plain http; FoundationNetworking sets no TLS floor
+        let session = try GuardedURLSession(requestGuard: try RequestGuard(policy: policy))
         var outcomes: [String] = []
         var message = ""
         for path in ["/user", "/bad-user", "/gone"] {
@@ -126,7 +129,7 @@ struct PythonRedirectTests {
     @Test("URLSession: a redirect to a local network is refused with the guard's code")
     func urlSessionRefused() async throws {
         let servers = try Self.servers()
-        let session = GuardedURLSession(requestGuard: try Self.guardFor(servers), timeout: 20)
+        let session = try GuardedURLSession(requestGuard: try Self.guardFor(servers), timeout: 20)
         let request = URLRequest(url: URL(string: "http://127.0.0.1:\(servers.port("A"))/to-local")!)
         var code = "followed"
         do {
