@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Compares `sanitize filter` with peer validators on the same NDJSON file, in one run.
 # Usage: Benchmarks/peers/filter.sh [MEGABYTES]   (default 100)
+#        INVALID_PERCENT=30 Benchmarks/peers/filter.sh ...   (default 3: share of invalid records)
 # Prints MB/s, records/s, peak RSS and ratios against Ajv; checks that the valid/invalid
 # counts agree with Ajv's. Every tool runs RUNS times (default 3) and its fastest run counts,
 # the same for all: on this 2-core VM a run now and then loses part of a core for a few seconds
@@ -18,7 +19,7 @@ bin="$(swift build -c release --show-bin-path)/sanitize"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 data="$work/users.ndjson"
-python3 "$here/generate-users.py" "$megabytes" 42 > "$data"
+python3 "$here/generate-users.py" "$megabytes" 42 "${INVALID_PERCENT:-3}" > "$data"
 sync "$data"  # write the new file back now, not during the first timed run (on two cores that shows)
 bytes=$(stat -c %s "$data")
 records=$(wc -l < "$data")
