@@ -129,7 +129,8 @@ package enum Corpus: String, CaseIterable, Sendable {
 
     /// Why a test that needs this corpus does not run, with the command that gets it.
     package var missingReason: String {
-        "needs the \(folder) corpus, not found (tried \(candidates().map(\.path).joined(separator: ", "))): get it with \(fetchCommand)"
+        let tried = candidates().map(\.path).joined(separator: ", ")
+        return "needs the \(folder) corpus, not found (tried \(tried.isEmpty ? "nothing" : tried)): get it with \(fetchCommand)"
     }
 }
 
