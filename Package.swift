@@ -170,8 +170,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ContractConformanceTests",
-            dependencies: ["SanitizeKit"],
-            exclude: ["Fixtures"],
+            dependencies: ["SanitizeKit", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -11,8 +11,9 @@ cd "$(dirname "$0")/../.."
 megabytes="${1:-100}"
 runs="${RUNS:-3}"
 here=Benchmarks/peers/filter
-scripts/install-deps libpcre2-dev pkg-config node-ajv jq python3-pip bc >/dev/null
-python3 -c 'import fastjsonschema' 2>/dev/null || pip install -q fastjsonschema
+scripts/install-deps libpcre2-dev pkg-config node-ajv jq bc >/dev/null
+scripts/install-python-deps fastjsonschema
+PATH="$(scripts/python-venv)/bin:$PATH"; export PATH  # fastjsonschema lives in the project venv
 
 swift build -c release --product sanitize 1>&2
 bin="$(swift build -c release --show-bin-path)/sanitize"
