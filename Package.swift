@@ -51,11 +51,12 @@ let package = Package(
             dependencies: ["CPCRE2", .product(name: "HTTPTypes", package: "swift-http-types")],
             swiftSettings: swiftSettings
         ),
+        // Pins need the SubjectPublicKeyInfo's DER bytes (swift-asn1) and SHA-256 (swift-crypto's
+        // Crypto), not an understanding of the key: no swift-certificates, so `sanitize` links none.
         .target(
             name: "SanitizePinning",
             dependencies: [
                 "SanitizeKit",
-                .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
@@ -137,7 +138,6 @@ let package = Package(
                 "SanitizeYAML",
                 "SanitizeTOML",
                 "SanitizePinning",
-                .product(name: "X509", package: "swift-certificates"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
