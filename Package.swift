@@ -25,6 +25,13 @@ let package = Package(
         .library(name: "SanitizeOpenAPI", targets: ["SanitizeOpenAPI"]),
         .library(name: "SanitizeHummingbird", targets: ["SanitizeHummingbird"]),
     ],
+    traits: [
+        // `sanitize pin` links SanitizePinning (swift-asn1, and swift-crypto with its BoringSSL
+        // copy, for SHA-256): about half of a clean release build of `sanitize`. On by default;
+        // scripts/run (the main job, `sanitize filter`) builds without it (docs/adapters.md#build-cost).
+        .trait(name: "Pinning", description: "The `sanitize pin` subcommand (swift-asn1, swift-crypto)."),
+        .default(enabledTraits: ["Pinning"]),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
@@ -137,7 +144,7 @@ let package = Package(
                 "SanitizeKit",
                 "SanitizeYAML",
                 "SanitizeTOML",
-                "SanitizePinning",
+                .target(name: "SanitizePinning", condition: .when(traits: ["Pinning"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings

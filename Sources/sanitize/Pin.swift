@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
 import SanitizeKit
-import SanitizePinning
+#if Pinning
+    import SanitizePinning
+#endif
 
 /// `sanitize pin`: the public-key pin of every certificate in PEM bundles or DER files.
 ///
@@ -12,6 +14,9 @@ import SanitizePinning
 /// standard error and the others still print. A file that holds no certificate gets
 /// `sanitize: FILE: why [no-certificate]`; both mean exit status 1. A file that cannot be
 /// read, exit status 2. File names are opened by their bytes (``RawArguments``).
+///
+/// Built only with the package's `Pinning` trait (on by default), which links SanitizePinning;
+/// `scripts/run` builds `sanitize` without it, and then `pin` is a configuration error saying so.
 struct Pin: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print the SHA-256 public-key pin of every certificate in PEM or DER files.",
@@ -38,6 +43,20 @@ struct Pin: ParsableCommand {
     }
 
     func run() throws {
+        #if Pinning
+            try printPins()
+        #else
+            throw SanitizeError(
+                .configuration,
+                "pin is not in this build: sanitize was built without the Pinning trait (scripts/run builds only"
+                    + " what filter needs); swift build -c release --product sanitize builds it whole")
+        #endif
+    }
+}
+
+#if Pinning
+extension Pin {
+    func printPins() throws {
         var output = OutputWriter(descriptor: 1)
         var invalid = false
         var unreadable = false
@@ -88,6 +107,8 @@ struct Pin: ParsableCommand {
         return try FileBytes.read(descriptor: descriptor, path: shown, what: "certificate file")
     }
 }
+
+#endif
 
 /// `pin`'s file names are opened by their bytes, so a name that is not UTF-8 is no usage error.
 extension Pin: ReadsArgumentsAsBytes {
