@@ -119,9 +119,19 @@ public struct EmailValidator: Sendable {
     }
 
     /// Validates one address given as UTF-8 bytes (invalid UTF-8 is an invalid address).
+    /// - Parameter utf8: the address's bytes: `[UInt8]`, `Data`, `String.UTF8View`, any
+    ///   collection of bytes.
+    /// - Returns: ``EmailVerdict/valid`` or the rule that failed.
+    @inlinable
+    public func validate(_ utf8: some Collection<UInt8>) -> EmailVerdict {
+        ContiguousInput.with(utf8) { validate($0) }
+    }
+
+    /// Validates one address given as UTF-8 bytes (invalid UTF-8 is an invalid address).
     /// - Parameter utf8: the address's bytes.
     /// - Returns: ``EmailVerdict/valid`` or the rule that failed.
-    public func validate(_ utf8: UnsafeRawBufferPointer) -> EmailVerdict {
+    @usableFromInline
+    package func validate(_ utf8: UnsafeRawBufferPointer) -> EmailVerdict {
         var findings = EmailStructure.Findings()
         return validate(utf8, findings: &findings)
     }

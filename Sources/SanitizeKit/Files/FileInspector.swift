@@ -110,11 +110,23 @@ public struct FileInspector: Sendable {
     /// The classic, shallow JPEG test: at least 12 bytes, starting `FF D8` and ending `FF D9`.
     ///
     /// It is what many upload handlers do; it accepts a JPEG with junk in the middle and
+    /// rejects a valid JPEG followed by a newline. ``inspect(_:declaredType:)`` is the real check.
+    /// - Parameter bytes: the whole file: `[UInt8]`, `Data`, any collection of bytes.
+    /// - Returns: whether the three conditions hold.
+    @inlinable
+    public static func isClassicJPEG(_ bytes: some Collection<UInt8>) -> Bool {
+        ContiguousInput.with(bytes) { isClassicJPEG($0) }
+    }
+
+    /// The classic, shallow JPEG test: at least 12 bytes, starting `FF D8` and ending `FF D9`.
+    ///
+    /// It is what many upload handlers do; it accepts a JPEG with junk in the middle and
     /// rejects a valid JPEG followed by a newline. ``inspect(_:declaredType:)-(UnsafeRawBufferPointer,_)``
     /// is the real check.
     /// - Parameter bytes: the whole file.
     /// - Returns: whether the three conditions hold.
-    public static func isClassicJPEG(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    @usableFromInline
+    package static func isClassicJPEG(_ bytes: UnsafeRawBufferPointer) -> Bool {
         MagicBytes.isClassicJPEG(bytes)
     }
 
