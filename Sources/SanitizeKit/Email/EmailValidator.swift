@@ -114,8 +114,7 @@ public struct EmailValidator: Sendable {
     /// - Parameter address: the address, without surrounding white space or angle brackets.
     /// - Returns: ``EmailVerdict/valid`` or the rule that failed.
     public func validate(_ address: String) -> EmailVerdict {
-        var address = address
-        return address.withUTF8 { validate(UnsafeRawBufferPointer($0)) }
+        ContiguousInput.with(address.utf8) { validate($0) }
     }
 
     /// Validates one address given as UTF-8 bytes (invalid UTF-8 is an invalid address).
@@ -160,7 +159,7 @@ public struct EmailValidator: Sendable {
         }
     }
 
-    /// ``validate(_:)-(UnsafeRawBufferPointer)``, also giving what the structural checks found
+    /// the byte form of ``validate(_:)``, also giving what the structural checks found
     /// (the canonical domain when they converted it). In `international`, the pattern sees the address with
     /// that A-label domain: the pattern decides the local part's syntax, the canonicaliser
     /// decides the domain.

@@ -136,8 +136,3 @@ enum ShellQuoter {
             at: .init(byteOffset: 0))
     }
 }
-
-extension SanitizeError.Code {
-    /// A shell argument that begins with `-`, refused where options are not wanted (CWE-88).
-    package static let optionLikeArgument = Self(rawValue: "option-like-argument")
-}
