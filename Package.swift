@@ -25,6 +25,13 @@ let package = Package(
         .library(name: "SanitizeOpenAPI", targets: ["SanitizeOpenAPI"]),
         .library(name: "SanitizeHummingbird", targets: ["SanitizeHummingbird"]),
     ],
+    traits: [
+        // `sanitize pin` links SanitizePinning (swift-asn1, and swift-crypto with its BoringSSL
+        // copy, for SHA-256): about half of a clean release build of `sanitize`. On by default;
+        // scripts/run (the main job, `sanitize filter`) builds without it (docs/adapters.md#build-cost).
+        .trait(name: "Pinning", description: "The `sanitize pin` subcommand (swift-asn1, swift-crypto)."),
+        .default(enabledTraits: ["Pinning"]),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
@@ -51,11 +58,12 @@ let package = Package(
             dependencies: ["CPCRE2", .product(name: "HTTPTypes", package: "swift-http-types")],
             swiftSettings: swiftSettings
         ),
+        // Pins need the SubjectPublicKeyInfo's DER bytes (swift-asn1) and SHA-256 (swift-crypto's
+        // Crypto), not an understanding of the key: no swift-certificates, so `sanitize` links none.
         .target(
             name: "SanitizePinning",
             dependencies: [
                 "SanitizeKit",
-                .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
@@ -144,8 +152,7 @@ let package = Package(
                 "SanitizeCommandRuntime",
                 "SanitizeYAML",
                 "SanitizeTOML",
-                "SanitizePinning",
-                .product(name: "X509", package: "swift-certificates"),
+                .target(name: "SanitizePinning", condition: .when(traits: ["Pinning"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
@@ -170,8 +177,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ContractConformanceTests",
-            dependencies: ["SanitizeKit"],
-            exclude: ["Fixtures"],
+            dependencies: ["SanitizeKit", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -7,7 +7,7 @@
 # `jq empty` as a parse-only reference. Each tool parses every line and validates it; the
 # figure is the best of five runs of the process CPU time (user + sys, one core).
 # Python jsonschema is slow, so it runs on the first tenth of the records.
-# Needs: apt-get install -y node-ajv jq python3-pip; pip install fastjsonschema jsonschema.
+# Needs: apt-get install -y node-ajv jq; the Python peers go into the project venv (scripts/python-venv).
 set -eu
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
@@ -15,6 +15,8 @@ records="${1:-200000}"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
+"$root/scripts/install-python-deps" fastjsonschema jsonschema
+PATH="$("$root/scripts/python-venv")/bin:$PATH"; export PATH
 (cd "$root" && swift build -c release --product sanitize >/dev/null)
 sanitize="$root/.build/release/sanitize"
 schema="$here/contracts/user.schema.json"

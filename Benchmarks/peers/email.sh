@@ -22,6 +22,7 @@ swift build -c release --product sanitize > "$work/build.log" 2>&1 || { cat "$wo
 sanitize=.build/release/sanitize
 cc -O2 -o "$work/c_loop" Benchmarks/peers/email_pcre2_loop.c -lpcre2-8
 scripts/install-python-deps 'email-validator==2.3.0'
+PATH="$(scripts/python-venv)/bin:$PATH"; export PATH  # email-validator lives in the project venv
 
 # The pattern of a rule file: comment lines dropped, the rest trimmed and joined.
 pattern() { grep -v '^[[:space:]]*#' "Rules/email/$1.pcre" | sed 's/^[[:space:]]*//; s/[[:space:]]*$//' | tr -d '\n'; }

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Compares `sanitize filter` with peer validators on the same NDJSON file, in one run.
-# Usage: Benchmarks/peers/filter.sh [MEGABYTES]   (default 100)
+# Usage: Benchmarks/peers/filter.sh [MEGABYTES]   (default 100; SANITIZE_BIN=PATH to measure a given binary)
+#        INVALID_PERCENT=30 Benchmarks/peers/filter.sh ...   (default 3: share of invalid records)
 # Prints MB/s, records/s, peak RSS and ratios against Ajv; checks that the valid/invalid
 # counts agree with Ajv's. Every tool runs RUNS times (default 3) and its fastest run counts,
 # the same for all: on this 2-core VM a run now and then loses part of a core for a few seconds
@@ -10,15 +11,21 @@ cd "$(dirname "$0")/../.."
 megabytes="${1:-100}"
 runs="${RUNS:-3}"
 here=Benchmarks/peers/filter
-scripts/install-deps libpcre2-dev pkg-config node-ajv jq python3-pip bc >/dev/null
-python3 -c 'import fastjsonschema' 2>/dev/null || pip install -q fastjsonschema
+scripts/install-deps libpcre2-dev pkg-config node-ajv jq bc >/dev/null
+scripts/install-python-deps fastjsonschema
+PATH="$(scripts/python-venv)/bin:$PATH"; export PATH  # fastjsonschema lives in the project venv
 
-swift build -c release --product sanitize 1>&2
-bin="$(swift build -c release --show-bin-path)/sanitize"
+# SANITIZE_BIN=PATH measures a binary built elsewhere (another commit, say) instead of this checkout's.
+if [ -n "${SANITIZE_BIN:-}" ]; then
+  bin="$SANITIZE_BIN"
+else
+  swift build -c release --product sanitize 1>&2
+  bin="$(swift build -c release --show-bin-path)/sanitize"
+fi
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 data="$work/users.ndjson"
-python3 "$here/generate-users.py" "$megabytes" 42 > "$data"
+python3 "$here/generate-users.py" "$megabytes" 42 "${INVALID_PERCENT:-3}" > "$data"
 sync "$data"  # write the new file back now, not during the first timed run (on two cores that shows)
 bytes=$(stat -c %s "$data")
 records=$(wc -l < "$data")

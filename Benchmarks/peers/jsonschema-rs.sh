@@ -10,12 +10,15 @@
 # to its first failing keyword, as `is_valid` does); per document = (CPU time for N − CPU time for
 # 1) / (N − 1), so start-up and compiling drop out. Compiling = CPU time of the run with one
 # document minus that of `sanitize validate` on a trivial schema. Theirs: the same loop in
-# Python. Prints ours/theirs (below 1: we are faster). Data: Benchmarks/peers/jsonschema-rs/data
-# (copied from jsonschema-rs with its MIT LICENSE; see SOURCE.txt there).
+# Python. Prints ours/theirs (below 1: we are faster). Data: jsonschema-rs's benchmark set (MIT),
+# read where it lives (scripts/corpus-path jsonschema-rs-benchmark: SANITIZE_CORPUS_DIR,
+# ../shared/corpora, ...; scripts/get-corpora fetches it), never copied into this repository.
 set -eu
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 seconds="${1:-2}"
 "$root/scripts/install-python-deps" jsonschema-rs orjson
+PATH="$("$root/scripts/python-venv")/bin:$PATH"; export PATH  # the PyPI peers live in the project venv
+data="$("$root/scripts/corpus-path" jsonschema-rs-benchmark)"
 (cd "$root" && swift build -c release --product sanitize >/dev/null)
-python3 "$here/jsonschema-rs/compare.py" "$root/.build/release/sanitize" "$here/jsonschema-rs/data" "$seconds"
+python3 "$here/jsonschema-rs/compare.py" "$root/.build/release/sanitize" "$data" "$seconds"

@@ -21,6 +21,7 @@ root="$(cd "$here/../.." && pwd)"
 [ $# -ge 1 ] || { echo "usage: $0 CATALOG [options]" >&2; exit 2; }
 catalog="$1"; shift
 "$root/scripts/install-python-deps" jsonschema jsonschema-rs pyyaml
+PATH="$("$root/scripts/python-venv")/bin:$PATH"; export PATH  # the PyPI peers live in the project venv
 if [ -d "$catalog/src/schemas" ]; then src="$catalog/src"
 elif [ -d "$catalog/schemas" ]; then src="$catalog"
 elif git --git-dir="$catalog" rev-parse HEAD >/dev/null 2>&1; then

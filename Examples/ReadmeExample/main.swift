@@ -32,5 +32,5 @@ label.text = message.text                              // never the server's own
 // Pipelines in-process: the engine of `sanitize filter`
 let filter = try RecordFilter(contractAt: URL(fileURLWithPath: "user.schema.json"))
 var workspace = RecordFilter.Workspace()               // buffers reused record after record (one per thread)
-let outcome = Array(line.utf8).withUnsafeBytes { filter.process($0, in: &workspace) }   // sanitizedText + violations
+let outcome = filter.process(line.utf8, in: &workspace)   // sanitizedText + violations
 let clean = try filter.decode(User.self, from: responseBody)   // x-sanitize steps, validate, then decode

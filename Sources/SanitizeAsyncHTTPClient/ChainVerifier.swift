@@ -13,6 +13,11 @@ import SwiftASN1
 ///
 /// NIOSSL's custom callback replaces BoringSSL's own verification, so ordinary trust is
 /// evaluated here before the pins; pinning can only narrow what ordinary trust accepts.
+/// A pin is read from each validated certificate's own DER SubjectPublicKeyInfo
+/// (``CertificatePins/pin(ofCertificate:)``), so it matches whatever the key's algorithm, as
+/// `sanitize pin` and openssl compute it. A presented certificate the verifier cannot read
+/// (an Ed448 or RSA-PSS one, say) is left out of path building instead of failing the
+/// handshake; it cannot be on a validated path, so its pin alone never passes.
 struct ChainVerifier: Sendable {
     let pins: PinSet
     let roots: CertificateStore
@@ -23,17 +28,26 @@ struct ChainVerifier: Sendable {
         _ presented: [NIOSSLCertificate], host: String, isIPAddress: Bool,
         promise: EventLoopPromise<NIOSSLVerificationResult>
     ) {
-        let certificates: [Certificate]
-        do {
-            certificates = try presented.map { try Certificate(derEncoded: $0.toDERBytes()) }
-        } catch {
-            logger.warning("TLS: \(host) presented a certificate that does not parse")
+        guard let leafCertificate = presented.first, let leafDER = try? leafCertificate.toDERBytes() else {
+            logger.warning("TLS: \(host) presented no readable certificate")
             promise.succeed(.failed)
             return
         }
-        guard let leaf = certificates.first else {
+        let leaf: Certificate
+        do {
+            leaf = try Certificate(derEncoded: leafDER)
+        } catch {
+            logger.warning("TLS: ordinary trust evaluation cannot read the leaf certificate of \(host): \(Self.describe(error))")
             promise.succeed(.failed)
             return
+        }
+        var intermediates: [Certificate] = []
+        for (index, certificate) in presented.enumerated().dropFirst() {
+            do {
+                intermediates.append(try Certificate(derEncoded: certificate.toDERBytes()))
+            } catch {
+                logger.notice("TLS: certificate \(index + 1) presented by \(host) is left out of path building: \(Self.describe(error))")
+            }
         }
         let roots = self.roots
         let pins = self.pins
@@ -43,14 +57,13 @@ struct ChainVerifier: Sendable {
                 RFC5280Policy()
                 ServerIdentityPolicy(serverHostname: isIPAddress ? nil : host, serverIP: isIPAddress ? host : nil)
             }
-            let result = await verifier.validate(
-                leaf: leaf, intermediates: CertificateStore(certificates.dropFirst()))
+            let result = await verifier.validate(leaf: leaf, intermediates: CertificateStore(intermediates))
             guard case .validCertificate(let chain) = result else {
                 logger.warning("TLS: ordinary trust evaluation refused the chain of \(host)")
                 return .failed
             }
-            guard let digests = try? chain.map({ try CertificatePins.pin(of: $0) }) else {
-                logger.error("TLS: a certificate of \(host)'s chain could not be serialized for its pin")
+            guard let digests = try? chain.map({ try CertificatePins.pin(ofCertificate: Self.derBytes(of: $0)) }) else {
+                logger.error("TLS: a certificate of \(host)'s validated chain has no readable SubjectPublicKeyInfo")
                 return .failed
             }
             switch pins.verdict(host: host, chain: digests) {
@@ -64,5 +77,19 @@ struct ChainVerifier: Sendable {
                 return .failed
             }
         }
+    }
+
+    /// The DER of a parsed certificate: swift-certificates keeps its TBSCertificate and
+    /// signature bytes, so this is the certificate as it was presented or loaded.
+    private static func derBytes(of certificate: Certificate) throws -> [UInt8] {
+        var serializer = DER.Serializer()
+        try serializer.serialize(certificate)
+        return serializer.serializedBytes
+    }
+
+    /// A one-line reason for a parse error, without the input.
+    private static func describe(_ error: any Error) -> String {
+        let text = String(describing: error).split(separator: "\n").first.map(String.init) ?? "unreadable"
+        return text.count > 200 ? String(text.prefix(200)) + "…" : text
     }
 }

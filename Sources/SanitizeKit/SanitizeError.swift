@@ -23,16 +23,16 @@ public struct SanitizeError: Error, Sendable, Hashable, CustomStringConvertible 
 
     /// Where in the input or configuration the problem was found.
     public struct Location: Hashable, Sendable, CustomStringConvertible {
-        /// The file involved, if any.
-        package var file: String?
-        /// A JSON Pointer or key path inside the file or document, if any.
-        package var pointer: String?
+        /// The file involved, if any, as the caller named it.
+        public package(set) var file: String?
+        /// A JSON Pointer (RFC 6901) inside the file or document, if any; `""` is the root.
+        public package(set) var pointer: String?
         /// 1-based line number, if known.
-        package var line: Int?
+        public package(set) var line: Int?
         /// 1-based column (in bytes), if known.
-        package var column: Int?
+        public package(set) var column: Int?
         /// 0-based byte offset from the start of the input, if known.
-        package var byteOffset: Int?
+        public package(set) var byteOffset: Int?
 
         /// Creates a location; every part is optional.
         package init(
@@ -46,7 +46,14 @@ public struct SanitizeError: Error, Sendable, Hashable, CustomStringConvertible 
             self.byteOffset = byteOffset
         }
 
-        /// The location as `file:line:column (byte N) at /pointer`, leaving out unknown parts.
+        /// The location as the command's messages give it, leaving out unknown parts:
+        /// `file:line:column byte N at /pointer` (`line N` when there is no file), with the
+        /// pointer spelled as RFC 6901 does: the root is `""` (a bare `/` is the pointer of a
+        /// member named "").
+        ///
+        /// ```swift
+        /// "\(error.location!)"   // schema.json byte 12 at /properties/id/minimum
+        /// ```
         public var description: String {
             var parts: [String] = []
             var position = file ?? ""
@@ -56,7 +63,7 @@ public struct SanitizeError: Error, Sendable, Hashable, CustomStringConvertible 
             }
             if !position.isEmpty { parts.append(position) }
             if let byteOffset { parts.append("byte \(byteOffset)") }
-            if let pointer { parts.append("at \(pointer.isEmpty ? "/" : pointer)") }
+            if let pointer { parts.append("at \(pointer.isEmpty ? "\"\"" : pointer)") }
             return parts.joined(separator: " ")
         }
     }
@@ -79,24 +86,13 @@ public struct SanitizeError: Error, Sendable, Hashable, CustomStringConvertible 
         self.location = location
     }
 
-    /// `location: reason [code]`, on one line.
+    /// `location: reason [code]`, on one line, as `sanitize` prints it after `sanitize: `
+    /// (`schema.json at /properties/id/minimum: minimum must be a number [contract-invalid]`);
+    /// without a location, `reason [code]`.
     public var description: String {
-        let place = location.map { "\($0): " } ?? ""
+        let place = location.map(\.description).flatMap { $0.isEmpty ? nil : $0 + ": " } ?? ""
         return "\(place)\(reason) [\(code)]"
     }
-}
-
-extension SanitizeError.Code {
-    /// Input bytes are not well-formed UTF-8.
-    package static let invalidUTF8 = Self(rawValue: "invalid-utf8")
-    /// Input contains a NUL byte where none is allowed.
-    package static let nulByte = Self(rawValue: "nul-byte")
-    /// Input is larger than a configured limit.
-    package static let limitExceeded = Self(rawValue: "limit-exceeded")
-    /// A file could not be read or written.
-    package static let io = Self(rawValue: "io")
-    /// A configuration value (option, rule file, policy) is unusable.
-    package static let configuration = Self(rawValue: "configuration")
 }
 
 extension SanitizeError {
@@ -113,9 +109,4 @@ extension SanitizeError {
             throw SanitizeError(.internalError, "unexpected error: \(error)")
         }
     }
-}
-
-extension SanitizeError.Code {
-    /// A failure that is a bug of this package, never of the input.
-    package static let internalError = Self(rawValue: "internal")
 }

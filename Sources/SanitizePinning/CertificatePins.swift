@@ -1,33 +1,26 @@
 public import Foundation
 public import SanitizeKit
-public import X509
 internal import Crypto
-import SwiftASN1
 
-/// Public-key pins of certificates: SHA-256 of the DER SubjectPublicKeyInfo (RFC 7469 §2.4),
-/// read with apple/swift-certificates (no ASN.1 of our own).
+/// Public-key pins of certificates: SHA-256 of the DER SubjectPublicKeyInfo (RFC 7469 §2.4).
+///
+/// The SubjectPublicKeyInfo is taken from the certificate's own DER bytes, found by walking
+/// the ASN.1 structure with apple/swift-asn1, so every certificate that is X.509 in shape
+/// pins, whatever its key (Ed448, X25519, DSA, RSA-PSS, brainpool, a compressed point) or
+/// its signature algorithm: the same bytes
+/// `openssl x509 -pubkey -noout | openssl pkey -pubin -outform DER` hashes.
 ///
 /// ```swift
-/// for certificate in try CertificatePins.certificates(in: Array(pemData)) {
-///     print(try CertificatePins.pin(of: certificate))   // sha256/…
+/// for entry in try CertificatePins.pins(in: Array(pemData)) {
+///     switch entry.pin {
+///     case .success(let pin): print(pin)                        // sha256/…
+///     case .failure(let error): print("certificate \(entry.number): \(error.reason)")
+///     }
 /// }
 /// ```
 public enum CertificatePins {
-    /// The largest certificate file ``certificates(in:)`` reads (a bundle of ~1000 certificates).
+    /// The largest certificate file ``pins(in:)`` reads (a bundle of ~1000 certificates).
     public static let maxFileBytes = 4 << 20
-
-    /// The pin of a certificate's public key.
-    ///
-    /// The key is serialized back to its DER SubjectPublicKeyInfo (algorithm identifier and
-    /// key bits) by swift-certificates, the bytes `openssl pkey -pubin -outform der` prints.
-    /// - Parameter certificate: a parsed certificate.
-    /// - Returns: `sha256/` and the digest of its SubjectPublicKeyInfo.
-    /// - Throws: the DER serializer's error (not expected for a key that was parsed).
-    public static func pin(of certificate: Certificate) throws -> SPKIPin {
-        var serializer = DER.Serializer()
-        try serializer.serialize(certificate.publicKey)
-        return pin(ofSubjectPublicKeyInfo: serializer.serializedBytes)
-    }
 
     /// The pin of DER SubjectPublicKeyInfo bytes.
     /// - Parameter spki: the DER encoding of a SubjectPublicKeyInfo.
@@ -37,56 +30,72 @@ public enum CertificatePins {
         SPKIPin(digest: Array(SHA256.hash(data: spki)))!
     }
 
-    /// Reads every certificate of a PEM bundle (`-----BEGIN CERTIFICATE-----` blocks; other
-    /// blocks such as keys are skipped) or of one DER certificate.
+    /// The DER SubjectPublicKeyInfo of one DER certificate, byte for byte as it holds it.
+    /// - Parameter der: the DER encoding of one certificate, nothing before or after it.
+    /// - Returns: the SubjectPublicKeyInfo element (tag, length and content).
+    /// - Throws: ``SanitizeError`` `certificate-invalid` saying what is wrong (truncated, not
+    ///   DER, not shaped as an X.509 certificate).
+    public static func subjectPublicKeyInfo(ofCertificate der: [UInt8]) throws(SanitizeError) -> [UInt8] {
+        Array(try SubjectPublicKeyInfoReader.subjectPublicKeyInfo(ofCertificate: der[...]))
+    }
+
+    /// The pin of one DER certificate's public key, whatever the key's algorithm.
+    /// - Parameter der: the DER encoding of one certificate.
+    /// - Returns: `sha256/` and the digest of its SubjectPublicKeyInfo.
+    /// - Throws: ``SanitizeError`` `certificate-invalid` saying what is wrong.
+    public static func pin(ofCertificate der: [UInt8]) throws(SanitizeError) -> SPKIPin {
+        pin(ofSubjectPublicKeyInfo: try SubjectPublicKeyInfoReader.subjectPublicKeyInfo(ofCertificate: der[...]))
+    }
+
+    /// The pin of every certificate of a PEM bundle (`CERTIFICATE` blocks; other blocks such as
+    /// keys are skipped) or of one DER certificate, each on its own: a certificate that cannot
+    /// be read gets its error and the others still get their pins.
     /// - Parameter bytes: the file's contents.
-    /// - Returns: the certificates in file order (never empty).
-    /// - Throws: ``SanitizeError`` `no-certificate` (or `limit-exceeded`) saying why the bytes hold no certificate
-    ///   (too large, PEM without a CERTIFICATE block, a block or DER that does not parse).
-    public static func certificates(in bytes: [UInt8]) throws(SanitizeError) -> [Certificate] {
+    /// - Returns: one entry per certificate, in file order (never empty).
+    /// - Throws: ``SanitizeError`` `no-certificate` (or `limit-exceeded`) when the bytes hold no
+    ///   certificate at all (empty, too large, neither PEM nor DER, PEM without a CERTIFICATE block).
+    public static func pins(in bytes: [UInt8]) throws(SanitizeError) -> [Entry] {
         guard bytes.count <= maxFileBytes else {
             throw SanitizeError(.limitExceeded, "file is larger than \(maxFileBytes) bytes")
         }
         guard !bytes.isEmpty else { throw SanitizeError(.noCertificate, "file is empty: no certificate") }
+        // DER first when the bytes start as a SEQUENCE does; a DER certificate that fails is
+        // read as PEM only when the file has PEM blocks (PEM text may start with "0").
+        var derFailure: SanitizeError?
         if bytes.first == 0x30 {
-            do {
-                return [try Certificate(derEncoded: bytes)]
+            do throws(SanitizeError) {
+                return [Entry(number: 1, line: nil, pin: .success(try pin(ofCertificate: bytes)))]
             } catch {
-                throw SanitizeError(.noCertificate, "not a DER certificate: \(describe(error))")
+                derFailure = error
             }
         }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw SanitizeError(.noCertificate, "neither PEM text (not UTF-8) nor a DER certificate")
-        }
-        let documents: [PEMDocument]
-        do {
-            documents = try PEMDocument.parseMultiple(pemString: text)
-        } catch {
-            throw SanitizeError(.noCertificate, "no PEM block: \(describe(error))")
-        }
-        var result: [Certificate] = []
-        for (index, document) in documents.enumerated() where document.discriminator == "CERTIFICATE" {
-            do {
-                result.append(try Certificate(derEncoded: document.derBytes))
-            } catch {
-                throw SanitizeError(.noCertificate, "PEM block \(index + 1) is not a valid certificate: \(describe(error))")
+        let blocks = PEMScanner.blocks(in: bytes)
+        let certificates = blocks.filter { certificateLabels.contains($0.label) }
+        guard !certificates.isEmpty else {
+            if let derFailure, blocks.isEmpty {
+                return [Entry(number: 1, line: nil, pin: .failure(derFailure))]
             }
+            guard !blocks.isEmpty else {
+                throw SanitizeError(.noCertificate, "neither PEM (no BEGIN line) nor a DER certificate")
+            }
+            let kinds = Set(blocks.map(\.label)).sorted().joined(separator: ", ")
+            throw SanitizeError(.noCertificate, "no CERTIFICATE block (found: \(kinds))")
         }
-        guard !result.isEmpty else {
-            let kinds = Set(documents.map(\.discriminator)).sorted().joined(separator: ", ")
-            throw SanitizeError(.noCertificate, "no CERTIFICATE block (found: \(kinds.isEmpty ? "none" : kinds))")
+        return certificates.enumerated().map { index, block in
+            let pin = block.contents.flatMap { der -> Result<SPKIPin, SanitizeError> in
+                Result { () throws(SanitizeError) in try Self.pin(ofCertificate: der) }
+            }
+            return Entry(number: index + 1, line: block.line, pin: pin)
         }
-        return result
     }
 
-    /// A one-line reason for a parse error, without the input.
-    private static func describe(_ error: any Error) -> String {
-        let text = String(describing: error).split(separator: "\n").first.map(String.init) ?? "unreadable"
-        return text.count > 200 ? String(text.prefix(200)) + "…" : text
-    }
+    /// The PEM labels of a certificate: RFC 7468 §5.1 and its legacy forms (§5.3).
+    static let certificateLabels: Set<String> = ["CERTIFICATE", "X509 CERTIFICATE", "X.509 CERTIFICATE"]
 }
 
 extension SanitizeError.Code {
-    /// A certificate file holds no readable certificate.
+    /// A certificate file holds no certificate.
     public static let noCertificate = Self(rawValue: "no-certificate")
+    /// A certificate cannot be read: truncated, not DER, or not shaped as X.509.
+    public static let certificateInvalid = Self(rawValue: "certificate-invalid")
 }

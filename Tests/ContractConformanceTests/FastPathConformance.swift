@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import SanitizeKit
@@ -9,6 +10,7 @@ import Testing
 /// suite runner skips included: wherever a fast path answers, its answer must be the
 /// evaluator's. (The suite's own verdicts are the runner's business: here the evaluator is the
 /// oracle, whatever it says.)
+@Suite(.corpus(.jsonSchemaTestSuite))
 struct FastPathConformance {
     /// One group of the suite: its schema, read in its folder's dialect, and its instances.
     struct Group {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import SanitizeKit
@@ -10,6 +11,7 @@ import Testing
 /// compiling does) must be the place an independent walk gives it: the walk the compiler made
 /// up front before (each identifier opens a resource, `$schema` sets the dialect below it,
 /// draft-04 to draft-07 ignore an identifier beside `$ref`).
+@Suite(.corpus(.jsonSchemaTestSuite))
 struct SubschemaPlaceConformance {
     /// A subschema's place by the independent walk.
     struct Place: Equatable, CustomStringConvertible {

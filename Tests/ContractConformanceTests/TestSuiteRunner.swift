@@ -1,5 +1,6 @@
 import Foundation
 import SanitizeKit
+import TestSupport
 import Testing
 
 /// One file of the official JSON-Schema-Test-Suite and how to run it.
@@ -17,9 +18,12 @@ struct SuiteFile: CustomTestStringConvertible, Sendable {
 ///
 /// Every required file must pass 100%; the optional files we claim (the formats we implement,
 /// bignum, float-overflow, ecmascript-regex, non-bmp-regex, …) must pass 100% too. What is not
-/// run is listed in ``ConformanceSkips`` with its reason; nothing is skipped silently.
+/// run is listed in ``ConformanceSkips`` with its reason; nothing is skipped silently. The suite
+/// is read where it lives (``Corpus/jsonSchemaTestSuite``); without it the suite is reported
+/// skipped with the command that gets it (failed under `CI=true`).
+@Suite(.corpus(.jsonSchemaTestSuite))
 struct TestSuiteRunner {
-    static let root = Fixtures.url("JSON-Schema-Test-Suite")
+    static let root = Corpus.jsonSchemaTestSuite.urlIfPresent("")
 
     /// Every remote schema, served from memory at `http://localhost:1234/` as upstream expects.
     static let remotes: ContractResources = {

@@ -14,12 +14,14 @@ package struct ToolRun {
 /// the status (scripts/test installs every tool). Shared by the unit and integration targets:
 /// unit tests may run only what a bare Debian has (`sh`, `bash`, coreutils).
 package enum ExternalTool {
-    /// Runs `command` (looked up in `PATH`) with `arguments`, feeding `stdin`.
+    /// Runs `command` (looked up in `PATH`) with `arguments`, feeding `stdin`; `python3` is the
+    /// project's virtual environment's (``PythonEnvironment``).
     /// Input and outputs go through temporary files, so no pipe can deadlock.
     package static func run(
         _ command: String, _ arguments: [String], stdin: [UInt8] = [], in directory: URL? = nil
     ) throws -> ToolRun {
-        try runExecutable("/usr/bin/env", [command] + arguments, stdin: stdin, in: directory)
+        let program = command == "python3" ? PythonEnvironment.python : command
+        return try runExecutable("/usr/bin/env", [program] + arguments, stdin: stdin, in: directory)
     }
 
     /// Runs the program at `path`.

@@ -2,7 +2,8 @@ import Foundation
 
 /// Runs a `bash` script, for tests that need a real pipeline (`sanitize … | head -1`).
 package enum ShellProcess {
-    /// Runs `script` with `bash -c`, with `$SANITIZE` set to the built binary.
+    /// Runs `script` with `bash -c`, with `$SANITIZE` set to the built binary and the project's
+    /// Python environment first on `PATH` (``PythonEnvironment``).
     ///
     /// The script starts with SIGPIPE at its default action, as in a terminal: the test
     /// process may ignore it (SwiftNIO, linked by the adapter tests, does so process-wide),
@@ -15,6 +16,7 @@ package enum ShellProcess {
         process.arguments = ["--default-signal=PIPE", "/bin/bash", "-c", script]
         var environment = ProcessInfo.processInfo.environment
         environment["SANITIZE"] = SanitizeProcess.executable.path
+        environment["PATH"] = PythonEnvironment.searchPath(environment["PATH"])
         process.environment = environment
         let output = Pipe()
         let error = Pipe()

@@ -8,7 +8,7 @@ package enum TestPaths {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// A file below `Tests/SanitizeKitTests/Fixtures/`: the data the unit and integration
-    /// targets share (the naughty strings, the encoder-made images).
+    /// targets share (the encoder-made images; other projects' corpora are ``Corpus``).
     package static func unitFixture(_ relativePath: String) -> URL {
         repositoryRoot.appendingPathComponent("Tests/SanitizeKitTests/Fixtures").appendingPathComponent(relativePath)
     }

@@ -2,10 +2,11 @@ import Foundation
 
 /// Test data shared by the text suites.
 package enum TextCorpus {
-    /// The Big List of Naughty Strings (blns.json, MIT, see
-    /// Tests/SanitizeKitTests/Fixtures/big-list-of-naughty-strings).
+    /// The Big List of Naughty Strings (blns.json, MIT, read from ``Corpus/naughtyStrings``);
+    /// empty when the corpus is missing, so every test that reads it (``all`` too) carries
+    /// the `.corpus(.naughtyStrings)` trait.
     package static let naughtyStrings: [String] = {
-        guard let data = try? Data(contentsOf: TestPaths.unitFixture("big-list-of-naughty-strings/blns.json")),
+        guard let data = try? Data(contentsOf: Corpus.naughtyStrings.urlIfPresent("blns.json")),
             let strings = try? JSONDecoder().decode([String].self, from: data)
         else { return [] }
         return strings

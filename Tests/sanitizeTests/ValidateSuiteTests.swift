@@ -18,8 +18,9 @@ struct SuiteCase: CustomTestStringConvertible, Sendable {
 /// The suite's schemas carry no `$schema` (their folder names the dialect), and the command
 /// has no option for a default dialect, so each root object schema gets its folder's `$schema`
 /// as its first member, the way harnesses such as Bowtie run the suite.
+@Suite(.corpus(.jsonSchemaTestSuite))
 struct ValidateSuiteTests {
-    static let root = Fixtures.repositoryRoot.appendingPathComponent("Tests/ContractConformanceTests/Fixtures/JSON-Schema-Test-Suite")
+    static let root = Corpus.jsonSchemaTestSuite.urlIfPresent("")
 
     static let dialects: [(folder: String, metaschema: String)] = [
         ("draft4", "http://json-schema.org/draft-04/schema#"), ("draft6", "http://json-schema.org/draft-06/schema#"),

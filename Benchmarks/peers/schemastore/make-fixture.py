@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Copies a subset of the SchemaStore catalog into a fixture folder for the committed check
-(Tests/IntegrationTests/Fixtures/schemastore), with a manifest the test reads.
+"""Copies a subset of the SchemaStore catalog into a corpus folder (../shared/corpora/schemastore-subset,
+read by SchemaStoreCatalogTests; scripts/get-corpora runs this), with a manifest; the manifest is
+our own data and lives in Tests/IntegrationTests/Fixtures/schemastore with EXCEPTIONS.json.
 
     make-fixture.py CATALOG_SRC OUT NAME...
 

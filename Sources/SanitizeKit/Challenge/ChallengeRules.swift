@@ -55,23 +55,3 @@ public enum ChallengeDecision: Hashable, Sendable, CustomStringConvertible {
         }
     }
 }
-
-extension GuardDenial.Code {
-    /// The status is neither 401 nor 407, or a 407 came without a configured proxy.
-    package static let challengeNotApplicable = Self(rawValue: "challenge-not-applicable")
-    /// No challenge of the response has a scheme the rules allow.
-    package static let challengeSchemeNotAllowed = Self(rawValue: "challenge-scheme-not-allowed")
-    /// The challenge's realm is not one the rules name.
-    package static let challengeRealmNotAllowed = Self(rawValue: "challenge-realm-not-allowed")
-    /// Basic over plain http, or Bearer over http without the rules allowing it.
-    package static let challengeInsecure = Self(rawValue: "challenge-insecure")
-    /// The same scheme and realm were answered already and the server challenged again.
-    package static let challengeRepeated = Self(rawValue: "challenge-repeated")
-    /// The provider has no credentials for this origin and realm, or they do not fit the scheme.
-    package static let challengeNoCredentials = Self(rawValue: "challenge-no-credentials")
-    /// Only Basic challenges without a `realm` (RFC 7617 §2 requires one; a token68 form has
-    /// none) have an allowed scheme.
-    package static let challengeRealmMissing = Self(rawValue: "challenge-realm-missing")
-    /// Basic with a `charset` other than UTF-8 (RFC 7617 §2.1 allows only UTF-8).
-    package static let challengeCharset = Self(rawValue: "challenge-charset")
-}

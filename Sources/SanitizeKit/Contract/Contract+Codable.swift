@@ -1,15 +1,5 @@
 public import Foundation
 
-extension SanitizeError.Code {
-    /// A payload handed to ``Contract/decode(_:from:decoder:)`` or produced by
-    /// ``Contract/encode(_:encoder:)`` does not satisfy the contract.
-    package static let contractViolation = Self(rawValue: "contract-violation")
-    /// A valid payload that does not fit the `Decodable` type asked for.
-    package static let decodingFailed = Self(rawValue: "decoding-failed")
-    /// A value that its `Encodable` conformance cannot encode.
-    package static let encodingFailed = Self(rawValue: "encoding-failed")
-}
-
 extension Contract {
     /// Validates JSON bytes against the contract, then decodes them.
     ///

@@ -55,8 +55,3 @@ extension Contract {
         return draft
     }
 }
-
-extension SanitizeError.Code {
-    /// A document given as OpenAPI is not OpenAPI 3.0/3.1, or lacks the named component.
-    package static let openAPIInvalid = Self(rawValue: "openapi-invalid")
-}

@@ -193,15 +193,14 @@ public struct Contract: Sendable {
     /// - Parameter data: the instance's JSON text.
     /// - Returns: the verdict and violations.
     public func validate(_ data: Data) -> ValidationResult {
-        data.withUnsafeBytes { validate($0) }
+        ContiguousInput.with(data) { validate($0) }
     }
 
     /// Parses and validates a JSON string.
     /// - Parameter text: the instance's JSON text.
     /// - Returns: the verdict and violations.
     public func validate(_ text: String) -> ValidationResult {
-        var text = text
-        return text.withUTF8 { validate(UnsafeRawBufferPointer($0)) }
+        ContiguousInput.with(text.utf8) { validate($0) }
     }
 
     static func parseViolation(_ error: SanitizeError) -> Violation {

@@ -59,18 +59,6 @@ struct SchemaKey: Hashable {
     let pointer: String
 }
 
-extension SanitizeError.Code {
-    /// A schema is not a valid contract (bad keyword value, pattern that does not compile).
-    package static let contractInvalid = Self(rawValue: "contract-invalid")
-    /// A `$ref` names a resource that was not registered (nothing is fetched).
-    package static let contractUnresolvedRef = Self(rawValue: "contract-unresolved-ref")
-    /// A `$schema` names no dialect this library knows (draft-03, a typo, an unregistered
-    /// meta-schema).
-    package static let contractUnknownDialect = Self(rawValue: "contract-unknown-dialect")
-    /// Two documents (the root and a registered one, or two registered ones) claim one URI.
-    package static let contractDuplicateResource = Self(rawValue: "contract-duplicate-resource")
-}
-
 /// Turns schema documents into a ``ContractProgram``: indexes every resource, anchor and
 /// subschema by URI, then compiles from the root, following `$ref`s to indices.
 ///
@@ -408,7 +396,7 @@ struct ContractCompiler {
         let pointer = entry.documentPointer + suffix
         let document = entry.resource.documentURI
         let elsewhere = document == URIReference(options.baseURI).withoutFragment.text ? "" : " (in the document \(document))"
-        return SanitizeError(code, reason + elsewhere, at: .init(pointer: pointer.isEmpty ? "/" : pointer))
+        return SanitizeError(code, reason + elsewhere, at: .init(pointer: pointer))
     }
 
     // MARK: compiling

@@ -25,9 +25,24 @@ public struct ContractValidator {
     }
 
     /// Parses and validates one JSON text, collecting violations per the contract's options.
+    ///
+    /// ```swift
+    /// var validator = contract.makeValidator()
+    /// let result = validator.validate(Array(#"{"id":7}"#.utf8))
+    /// ```
+    /// - Parameter bytes: the instance's JSON text: `[UInt8]`, `Data`, `String.UTF8View`, any
+    ///   collection of bytes (contiguous ones are read in place).
+    /// - Returns: the verdict and violations (a parse failure is one violation at the root).
+    @inlinable
+    public mutating func validate(_ bytes: some Collection<UInt8>) -> ValidationResult {
+        ContiguousInput.with(bytes) { validate($0) }
+    }
+
+    /// Parses and validates one JSON text, collecting violations per the contract's options.
     /// - Parameter bytes: the instance's JSON text.
     /// - Returns: the verdict and violations (a parse failure is one violation at the root).
-    public mutating func validate(_ bytes: UnsafeRawBufferPointer) -> ValidationResult {
+    @usableFromInline
+    package mutating func validate(_ bytes: UnsafeRawBufferPointer) -> ValidationResult {
         do {
             try document.reparse(bytes, limits: contract.options.limits)
         } catch {
@@ -57,9 +72,19 @@ public struct ContractValidator {
     }
 
     /// Parses and checks one JSON text, stopping at the first violation and building no message.
+    /// - Parameter bytes: the instance's JSON text: `[UInt8]`, `Data`, `String.UTF8View`, any
+    ///   collection of bytes (contiguous ones are read in place).
+    /// - Returns: whether it is valid JSON that satisfies the contract.
+    @inlinable
+    public mutating func isValid(_ bytes: some Collection<UInt8>) -> Bool {
+        ContiguousInput.with(bytes) { isValid($0) }
+    }
+
+    /// Parses and checks one JSON text, stopping at the first violation and building no message.
     /// - Parameter bytes: the instance's JSON text.
     /// - Returns: whether it is valid JSON that satisfies the contract.
-    public mutating func isValid(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    @usableFromInline
+    package mutating func isValid(_ bytes: UnsafeRawBufferPointer) -> Bool {
         do {
             try document.reparse(bytes, limits: contract.options.limits)
         } catch {

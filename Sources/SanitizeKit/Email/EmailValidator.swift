@@ -114,14 +114,23 @@ public struct EmailValidator: Sendable {
     /// - Parameter address: the address, without surrounding white space or angle brackets.
     /// - Returns: ``EmailVerdict/valid`` or the rule that failed.
     public func validate(_ address: String) -> EmailVerdict {
-        var address = address
-        return address.withUTF8 { validate(UnsafeRawBufferPointer($0)) }
+        ContiguousInput.with(address.utf8) { validate($0) }
+    }
+
+    /// Validates one address given as UTF-8 bytes (invalid UTF-8 is an invalid address).
+    /// - Parameter utf8: the address's bytes: `[UInt8]`, `Data`, `String.UTF8View`, any
+    ///   collection of bytes.
+    /// - Returns: ``EmailVerdict/valid`` or the rule that failed.
+    @inlinable
+    public func validate(_ utf8: some Collection<UInt8>) -> EmailVerdict {
+        ContiguousInput.with(utf8) { validate($0) }
     }
 
     /// Validates one address given as UTF-8 bytes (invalid UTF-8 is an invalid address).
     /// - Parameter utf8: the address's bytes.
     /// - Returns: ``EmailVerdict/valid`` or the rule that failed.
-    public func validate(_ utf8: UnsafeRawBufferPointer) -> EmailVerdict {
+    @usableFromInline
+    package func validate(_ utf8: UnsafeRawBufferPointer) -> EmailVerdict {
         var findings = EmailStructure.Findings()
         return validate(utf8, findings: &findings)
     }
@@ -150,7 +159,7 @@ public struct EmailValidator: Sendable {
         }
     }
 
-    /// ``validate(_:)-(UnsafeRawBufferPointer)``, also giving what the structural checks found
+    /// the byte form of ``validate(_:)``, also giving what the structural checks found
     /// (the canonical domain when they converted it). In `international`, the pattern sees the address with
     /// that A-label domain: the pattern decides the local part's syntax, the canonicaliser
     /// decides the domain.

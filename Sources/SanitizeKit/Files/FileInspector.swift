@@ -54,13 +54,14 @@ public struct FileInspector: Sendable {
         }
     }
 
-    /// Judges bytes in memory.
+    /// Judges bytes in memory: an upload, a response body, a file read whole.
     /// - Parameters:
-    ///   - bytes: the whole file.
+    ///   - bytes: the whole file: `[UInt8]`, `Data`, any collection of bytes (contiguous ones
+    ///     are read in place).
     ///   - declaredType: a media type or file extension the file claims, if any.
     /// - Returns: the verdict.
-    public func inspect(_ bytes: [UInt8], declaredType: String? = nil) -> FileVerdict {
-        bytes.withUnsafeBytes { inspect($0, declaredType: declaredType) }
+    public func inspect(_ bytes: some Collection<UInt8>, declaredType: String? = nil) -> FileVerdict {
+        ContiguousInput.with(bytes) { inspect($0, declaredType: declaredType) }
     }
 
     /// Judges what an open descriptor holds from its current offset, reading in bounded
@@ -110,11 +111,23 @@ public struct FileInspector: Sendable {
     /// The classic, shallow JPEG test: at least 12 bytes, starting `FF D8` and ending `FF D9`.
     ///
     /// It is what many upload handlers do; it accepts a JPEG with junk in the middle and
-    /// rejects a valid JPEG followed by a newline. ``inspect(_:declaredType:)-(UnsafeRawBufferPointer,_)``
+    /// rejects a valid JPEG followed by a newline. ``inspect(_:declaredType:)`` is the real check.
+    /// - Parameter bytes: the whole file: `[UInt8]`, `Data`, any collection of bytes.
+    /// - Returns: whether the three conditions hold.
+    @inlinable
+    public static func isClassicJPEG(_ bytes: some Collection<UInt8>) -> Bool {
+        ContiguousInput.with(bytes) { isClassicJPEG($0) }
+    }
+
+    /// The classic, shallow JPEG test: at least 12 bytes, starting `FF D8` and ending `FF D9`.
+    ///
+    /// It is what many upload handlers do; it accepts a JPEG with junk in the middle and
+    /// rejects a valid JPEG followed by a newline. ``inspect(_:declaredType:)``
     /// is the real check.
     /// - Parameter bytes: the whole file.
     /// - Returns: whether the three conditions hold.
-    public static func isClassicJPEG(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    @usableFromInline
+    package static func isClassicJPEG(_ bytes: UnsafeRawBufferPointer) -> Bool {
         MagicBytes.isClassicJPEG(bytes)
     }
 

@@ -10,38 +10,6 @@ public struct GuardDenial: Error, Hashable, Sendable, CustomStringConvertible {
         public init(rawValue: String) { self.rawValue = rawValue }
         /// The identifier text.
         public var description: String { rawValue }
-
-        /// The URL is longer than ``RequestGuard/Limits/maxURLBytes``.
-        package static let urlTooLong = Self(rawValue: "url-too-long")
-        /// The URL is not a well-formed absolute http(s) URL (no scheme, bad port, bad escape…).
-        package static let urlMalformed = Self(rawValue: "url-malformed")
-        /// The URL could be read differently by different parsers (backslash, tab or newline,
-        /// control or space characters, `https:/host`, several `@`, a percent-encoded host).
-        package static let urlAmbiguous = Self(rawValue: "url-ambiguous")
-        /// The scheme is neither `https` nor `http`.
-        package static let schemeNotAllowed = Self(rawValue: "scheme-not-allowed")
-        /// Plain `http` to a host that the policy does not list as an exception.
-        package static let insecureTransport = Self(rawValue: "insecure-transport")
-        /// The URL carries `user:password@` and the policy does not allow it.
-        package static let userinfoNotAllowed = Self(rawValue: "userinfo-not-allowed")
-        /// The host is not a valid domain name or IP address (bad IDN, disallowed code point…).
-        package static let hostInvalid = Self(rawValue: "host-invalid")
-        /// The host is this machine and the policy does not allow loopback.
-        package static let loopbackNotAllowed = Self(rawValue: "loopback-not-allowed")
-        /// The host is on a private or link-local network and the policy does not allow it.
-        package static let localNetworkNotAllowed = Self(rawValue: "local-network-not-allowed")
-        /// A credential-bearing header would go to a URL the policy does not allowlist.
-        package static let credentialsNotAllowed = Self(rawValue: "credentials-not-allowed")
-        /// The method is not an RFC 9110 token.
-        package static let methodInvalid = Self(rawValue: "method-invalid")
-        /// A header name is not an RFC 9110 token.
-        package static let headerNameInvalid = Self(rawValue: "header-name-invalid")
-        /// A header value holds CR, LF or NUL, or leading or trailing whitespace.
-        package static let headerValueInvalid = Self(rawValue: "header-value-invalid")
-        /// The headers together are larger than the policy allows, or too many.
-        package static let headersTooLarge = Self(rawValue: "headers-too-large")
-        /// A `Host` header names another authority than the URL.
-        package static let hostHeaderMismatch = Self(rawValue: "host-header-mismatch")
     }
 
     /// The rule that refused the request.

@@ -156,8 +156,3 @@ package struct PinSet: Sendable {
         return formatter.string(from: date)
     }
 }
-
-extension GuardDenial.Code {
-    /// No certificate of the chain a pinned host presented has one of its pins.
-    package static let pinMismatch = Self(rawValue: "pin-mismatch")
-}

@@ -29,14 +29,3 @@ public struct JSONLimits: Sendable, Hashable {
         self.duplicateKeys = duplicateKeys
     }
 }
-
-extension SanitizeError.Code {
-    /// The text is not JSON (RFC 8259 grammar), e.g. a trailing comma or a leading zero.
-    package static let jsonSyntax = Self(rawValue: "json-syntax")
-    /// A string escape encodes an unpaired UTF-16 surrogate.
-    package static let jsonLoneSurrogate = Self(rawValue: "json-lone-surrogate")
-    /// An object has the same key twice and the policy is `.reject`.
-    package static let jsonDuplicateKey = Self(rawValue: "json-duplicate-key")
-    /// Arrays and objects are nested deeper than the limit.
-    package static let jsonTooDeep = Self(rawValue: "json-too-deep")
-}

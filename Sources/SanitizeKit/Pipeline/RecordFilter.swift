@@ -18,7 +18,7 @@ public import Foundation
 /// ```swift
 /// let filter = try RecordFilter(contractAt: schemaURL)
 /// var workspace = RecordFilter.Workspace()  // one per thread, reused for every record
-/// let outcome = Array(line.utf8).withUnsafeBytes { filter.process($0, in: &workspace) }
+/// let outcome = filter.process(line.utf8, in: &workspace)
 /// if outcome.isValid { send(outcome.sanitized!) }
 /// ```
 public struct RecordFilter: Sendable {
@@ -190,11 +190,29 @@ public struct RecordFilter: Sendable {
 
     /// Sanitizes and validates one record with buffers reused from call to call: the fastest
     /// way to run many records on one thread (one workspace per thread).
+    ///
+    /// ```swift
+    /// var workspace = RecordFilter.Workspace()
+    /// let outcome = filter.process(line.utf8, in: &workspace)
+    /// ```
+    /// - Parameters:
+    ///   - record: the record's bytes (one NDJSON line, without the newline): `[UInt8]`, `Data`,
+    ///     `String.UTF8View`, any collection of bytes (contiguous ones are read in place).
+    ///   - workspace: the reused buffers.
+    /// - Returns: the sanitized record and its violations.
+    @inlinable
+    public func process(_ record: some Collection<UInt8>, in workspace: inout Workspace) -> Outcome {
+        ContiguousInput.with(record) { process($0, in: &workspace) }
+    }
+
+    /// Sanitizes and validates one record with buffers reused from call to call: the fastest
+    /// way to run many records on one thread (one workspace per thread).
     /// - Parameters:
     ///   - record: the record's bytes (one NDJSON line, without the newline).
     ///   - workspace: the reused buffers.
     /// - Returns: the sanitized record and its violations.
-    public func process(_ record: UnsafeRawBufferPointer, in workspace: inout Workspace) -> Outcome {
+    @usableFromInline
+    package func process(_ record: UnsafeRawBufferPointer, in workspace: inout Workspace) -> Outcome {
         let decision = decide(record, in: &workspace)
         var sanitized: [UInt8] = []
         sanitized.reserveCapacity(record.count + 16)

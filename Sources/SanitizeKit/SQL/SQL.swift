@@ -39,6 +39,24 @@ public enum SQL {
         }
     }
 
+    /// Quotes UTF-8 bytes as a string literal of `dialect`, appending to `output` (reuse one
+    /// array across calls to avoid an allocation per value).
+    /// - Parameters:
+    ///   - bytes: the value as UTF-8: `[UInt8]`, `Data`, `String.UTF8View`, any collection of bytes.
+    ///   - dialect: the database.
+    ///   - validatingUTF8: check that `bytes` are well-formed UTF-8 first (default true).
+    ///   - output: where the literal is appended.
+    /// - Throws: ``SanitizeError`` `invalid-utf8` or `nul-byte`, with the byte offset.
+    @inlinable
+    public static func quoteLiteral(
+        utf8 bytes: some Collection<UInt8>, dialect: SQLDialect, validatingUTF8: Bool = true,
+        into output: inout [UInt8]
+    ) throws {
+        try ContiguousInput.with(bytes) {
+            try quoteLiteral(utf8: $0, dialect: dialect, validatingUTF8: validatingUTF8, into: &output)
+        }
+    }
+
     /// Quotes UTF-8 bytes as a string literal of `dialect`, appending to `output`.
     /// - Parameters:
     ///   - bytes: the value as UTF-8.
@@ -46,7 +64,8 @@ public enum SQL {
     ///   - validatingUTF8: check that `bytes` are well-formed UTF-8 first (default true).
     ///   - output: where the literal is appended.
     /// - Throws: ``SanitizeError`` `invalid-utf8` or `nul-byte`, with the byte offset.
-    public static func quoteLiteral(
+    @usableFromInline
+    package static func quoteLiteral(
         utf8 bytes: UnsafeRawBufferPointer, dialect: SQLDialect, validatingUTF8: Bool = true,
         into output: inout [UInt8]
     ) throws {

@@ -25,12 +25,28 @@ extension SQL {
     }
 
     /// Removes SQL metacharacters from UTF-8 bytes.
+    ///
+    /// ```swift
+    /// let kept = try SQL.strip(utf8: Array("50%; drop".utf8))   // "50 drop" as bytes
+    /// ```
+    /// - Parameters:
+    ///   - bytes: the value as UTF-8: `[UInt8]`, `Data`, `String.UTF8View`, any collection of bytes.
+    ///   - set: what to remove (default ``defaultStripSet``).
+    /// - Returns: the remaining bytes (well-formed UTF-8).
+    /// - Throws: ``SanitizeError`` `invalid-utf8` or `nul-byte`, with the byte offset.
+    @inlinable
+    public static func strip(utf8 bytes: some Collection<UInt8>, removing set: StripSet = defaultStripSet) throws -> [UInt8] {
+        try ContiguousInput.with(bytes) { try strip(utf8: $0, removing: set) }
+    }
+
+    /// Removes SQL metacharacters from UTF-8 bytes.
     /// - Parameters:
     ///   - bytes: the value as UTF-8.
     ///   - set: what to remove (default ``defaultStripSet``).
     /// - Returns: the remaining bytes (well-formed UTF-8).
     /// - Throws: ``SanitizeError`` `invalid-utf8` or `nul-byte`, with the byte offset.
-    public static func strip(utf8 bytes: UnsafeRawBufferPointer, removing set: StripSet = defaultStripSet)
+    @usableFromInline
+    package static func strip(utf8 bytes: UnsafeRawBufferPointer, removing set: StripSet = defaultStripSet)
         throws -> [UInt8]
     {
         try UTF8Validation.validate(bytes)

@@ -44,11 +44,23 @@ public enum Shell {
 
     /// Quotes UTF-8 bytes as one POSIX shell word.
     /// - Parameters:
+    ///   - bytes: the argument as UTF-8: `[UInt8]`, `Data`, `String.UTF8View`, any collection of bytes.
+    ///   - validatingUTF8: check that `bytes` are well-formed UTF-8 first (default true).
+    /// - Returns: the quoted word.
+    /// - Throws: ``SanitizeError`` `invalid-utf8` or `nul-byte`, with the byte offset.
+    @inlinable
+    public static func quote(utf8 bytes: some Collection<UInt8>, validatingUTF8: Bool = true) throws(SanitizeError) -> [UInt8] {
+        try ContiguousInput.with(bytes) { (raw) throws(SanitizeError) in try quote(utf8: raw, validatingUTF8: validatingUTF8) }
+    }
+
+    /// Quotes UTF-8 bytes as one POSIX shell word.
+    /// - Parameters:
     ///   - bytes: the argument as UTF-8.
     ///   - validatingUTF8: check that `bytes` are well-formed UTF-8 first (default true).
     /// - Returns: the quoted word.
     /// - Throws: ``SanitizeError`` `invalid-utf8` or `nul-byte`, with the byte offset.
-    public static func quote(utf8 bytes: UnsafeRawBufferPointer, validatingUTF8: Bool = true) throws(SanitizeError) -> [UInt8] {
+    @usableFromInline
+    package static func quote(utf8 bytes: UnsafeRawBufferPointer, validatingUTF8: Bool = true) throws(SanitizeError) -> [UInt8] {
         try SanitizeError.typed {
             if validatingUTF8 { try UTF8Validation.validate(bytes) }
             return try ShellQuoter.quoted(bytes)
@@ -123,9 +135,4 @@ enum ShellQuoter {
             "begins with '-', so the program would read it as an option (put -- before it, or ./ before a file name)",
             at: .init(byteOffset: 0))
     }
-}
-
-extension SanitizeError.Code {
-    /// A shell argument that begins with `-`, refused where options are not wanted (CWE-88).
-    package static let optionLikeArgument = Self(rawValue: "option-like-argument")
 }

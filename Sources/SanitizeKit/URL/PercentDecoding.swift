@@ -32,11 +32,23 @@ public enum PercentDecoding {
 
     /// Decodes `%XX` escapes in bytes; the result may be any bytes.
     /// - Parameters:
+    ///   - bytes: the encoded bytes: `[UInt8]`, `Data`, `String.UTF8View`, any collection of bytes.
+    ///   - plusAsSpace: decode `+` as a space (form encoding).
+    /// - Returns: the decoded bytes.
+    /// - Throws: ``SanitizeError`` `malformed-percent-escape` with the offset of the bad `%`.
+    @inlinable
+    public static func decode(utf8 bytes: some Collection<UInt8>, plusAsSpace: Bool = false) throws(SanitizeError) -> [UInt8] {
+        try ContiguousInput.with(bytes) { (raw) throws(SanitizeError) in try decode(utf8: raw, plusAsSpace: plusAsSpace) }
+    }
+
+    /// Decodes `%XX` escapes in bytes; the result may be any bytes.
+    /// - Parameters:
     ///   - bytes: the encoded bytes.
     ///   - plusAsSpace: decode `+` as a space (form encoding).
     /// - Returns: the decoded bytes.
     /// - Throws: ``SanitizeError`` `malformed-percent-escape` with the offset of the bad `%`.
-    public static func decode(utf8 bytes: UnsafeRawBufferPointer, plusAsSpace: Bool = false) throws(SanitizeError) -> [UInt8] {
+    @usableFromInline
+    package static func decode(utf8 bytes: UnsafeRawBufferPointer, plusAsSpace: Bool = false) throws(SanitizeError) -> [UInt8] {
         try SanitizeError.typed {
             let count = bytes.count
             var badAt = -1

@@ -26,10 +26,22 @@ public enum PercentEncoding {
     /// Percent-encodes bytes: every byte in `set` becomes `%XX`, a space becomes `+` when the
     /// set says so. Callers handing in non-UTF-8 bytes get them encoded byte for byte.
     /// - Parameters:
+    ///   - bytes: the value, normally UTF-8: `[UInt8]`, `Data`, `String.UTF8View`, any collection of bytes.
+    ///   - set: the bytes to encode.
+    /// - Returns: the encoded bytes.
+    @inlinable
+    public static func encode(utf8 bytes: some Collection<UInt8>, using set: PercentEncodeSet) -> [UInt8] {
+        ContiguousInput.with(bytes) { encode(utf8: $0, using: set) }
+    }
+
+    /// Percent-encodes bytes: every byte in `set` becomes `%XX`, a space becomes `+` when the
+    /// set says so. Callers handing in non-UTF-8 bytes get them encoded byte for byte.
+    /// - Parameters:
     ///   - bytes: the value, normally UTF-8.
     ///   - set: the bytes to encode.
     /// - Returns: the encoded bytes.
-    public static func encode(utf8 bytes: UnsafeRawBufferPointer, using set: PercentEncodeSet) -> [UInt8] {
+    @usableFromInline
+    package static func encode(utf8 bytes: UnsafeRawBufferPointer, using set: PercentEncodeSet) -> [UInt8] {
         var output: [UInt8] = []
         PercentEncoder.cached(for: set).encode(bytes, appendingTo: &output)
         return output

@@ -138,10 +138,3 @@ public enum URLPath {
         return count
     }
 }
-
-extension SanitizeError.Code {
-    /// A path segment that URL parsers resolve (`.`, `..` and their `%2e` spellings).
-    package static let dotSegment = Self(rawValue: "dot-segment")
-    /// An empty path segment where one is not allowed.
-    package static let emptyPathSegment = Self(rawValue: "empty-path-segment")
-}

@@ -2,7 +2,8 @@ import Foundation
 import SanitizeKit
 import Testing
 
-/// One schema of the SchemaStore subset in `Fixtures/schemastore` (see SOURCE.txt there).
+/// One schema of the SchemaStore subset (``Corpus/schemaStoreSubset``), as our manifest in
+/// `Fixtures/schemastore/manifest.json` lists it.
 struct CatalogSchema: CustomTestStringConvertible, Sendable {
     let name: String
     let schema: String
@@ -18,12 +19,16 @@ struct CatalogSchema: CustomTestStringConvertible, Sendable {
 /// default. Every example must get the catalog's verdict (valid in `test/`, invalid in
 /// `negative_test/`), except those in `EXCEPTIONS.json`, each with its reason, which must
 /// still differ (so the list cannot go stale).
-@Suite("SchemaStore catalog examples through sanitize validate", .integration)
+@Suite("SchemaStore catalog examples through sanitize validate", .integration, .corpus(.schemaStoreSubset))
 struct SchemaStoreCatalogTests {
-    static let root = Fixtures.url("schemastore")
+    /// The catalog's schemas and examples, read where they live (Apache-2.0, not committed).
+    static let root = Corpus.schemaStoreSubset.urlIfPresent("")
+    /// Our own data about them: `manifest.json` (written by Benchmarks/peers/schemastore/make-fixture.py)
+    /// and `EXCEPTIONS.json` (each differing verdict with its reason).
+    static let lists = Fixtures.url("schemastore")
 
     static let schemas: [CatalogSchema] = {
-        guard let data = try? Data(contentsOf: root.appendingPathComponent("manifest.json")),
+        guard let data = try? Data(contentsOf: lists.appendingPathComponent("manifest.json")),
             let manifest = try? JSONValue(parsing: String(decoding: data, as: UTF8.self)),
             case .array(let entries)? = manifest["schemas"]
         else { return [] }
@@ -45,7 +50,7 @@ struct SchemaStoreCatalogTests {
     }()
 
     static let exceptions: [String: String] = {
-        guard let data = try? Data(contentsOf: root.appendingPathComponent("EXCEPTIONS.json")),
+        guard let data = try? Data(contentsOf: lists.appendingPathComponent("EXCEPTIONS.json")),
             case .object(let members) = try? JSONValue(parsing: String(decoding: data, as: UTF8.self))
         else { return [:] }
         var result: [String: String] = [:]

@@ -9,11 +9,12 @@ import SanitizeKit
 /// local part limit), which are our mode's defaults. One `python3` process judges the batch:
 /// generated addresses that put a scalar of every Unicode General Category into local parts
 /// and domain labels, seeded mixes, and the addresses of the library's own published tests
-/// (`Fixtures/email/python-email-validator/test_syntax.py`, read with Python's `ast`).
+/// (`tests/test_syntax.py` of the 2.3.0 sdist, ``Corpus/emailValidatorPackage``, which
+/// `scripts/get-package-data` unpacks; read with Python's `ast`).
 ///
 /// Every verdict must agree, or the difference must fall in one of the classes of
 /// ``Difference``, each listed with its reason in docs/email.md.
-@Suite("Differential: international mode vs python-email-validator", .integration)
+@Suite("Differential: international mode vs python-email-validator", .integration, .corpus(.emailValidatorPackage))
 struct PythonEmailValidatorDifferentialTests {
     /// Why our verdict may differ from python-email-validator's (docs/email.md lists each).
     enum Difference: String, CaseIterable {
@@ -192,7 +193,7 @@ struct PythonEmailValidatorDifferentialTests {
 
     @Test func internationalAgreesWithPythonEmailValidatorOrTheDifferenceIsListed() throws {
         let addresses = Self.generatedAddresses()
-        let vectorsPath = Fixtures.url("email/python-email-validator/test_syntax.py").path
+        let vectorsPath = try Corpus.emailValidatorPackage.url("tests/test_syntax.py").path
         let request = try JSONSerialization.data(withJSONObject: ["addresses": addresses, "vectors": vectorsPath])
         let run = try ExternalTool.run("python3", ["-c", Self.judge], stdin: Array(request))
         try #require(run.status == 0, "python3 with email-validator failed (scripts/test installs it): \(run.stderr)")

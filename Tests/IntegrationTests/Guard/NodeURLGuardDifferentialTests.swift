@@ -42,7 +42,7 @@ struct NodeURLGuardDifferentialTests {
 
     /// The absolute inputs of WPT `urltestdata.json`.
     static func wptInputs() throws -> [String] {
-        let data = try Data(contentsOf: TestPaths.unitFixture("wpt-url/urltestdata.json"))
+        let data = try Data(contentsOf: Corpus.wptURL.url("urltestdata.json"))
         let entries = try #require(try JSONSerialization.jsonObject(with: data) as? [Any])
         return entries.compactMap { ($0 as? [String: Any])?["input"] as? String }
     }
@@ -94,7 +94,7 @@ struct NodeURLGuardDifferentialTests {
         return tally
     }
 
-    @Test("WPT urltestdata: the guard never allows an internal host and its host is node's")
+    @Test("WPT urltestdata: the guard never allows an internal host and its host is node's", .corpus(.wptURL))
     func wpt() throws {
         let inputs = try Self.wptInputs()
         #expect(inputs.count > 800)

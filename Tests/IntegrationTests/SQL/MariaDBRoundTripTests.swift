@@ -7,7 +7,7 @@ import Testing
 /// `HEX(<literal>)`: equal byte for byte to the input's UTF-8. Identifiers are used as a column
 /// alias, `CREATE TABLE t AS SELECT 1 AS <identifier>`, and the column's name is read back from
 /// `information_schema.COLUMNS` as hex.
-@Suite("MariaDB reads back what SQL quoting wrote", .integration)
+@Suite("MariaDB reads back what SQL quoting wrote", .integration, .corpus(.naughtyStrings))
 struct MariaDBRoundTripTests {
     /// Names MySQL and MariaDB would not keep as they are, so the quoter must refuse them (the
     /// rules of `SQLIdentifierRules`, stated again independently): empty, more than 64

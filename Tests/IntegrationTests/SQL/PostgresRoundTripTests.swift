@@ -6,7 +6,7 @@ import Testing
 /// server (standard_conforming_strings on, the default) as
 /// `encode(convert_to(<literal>, 'UTF8'), 'hex')`: equal byte for byte. Identifiers are read
 /// back from the catalog as the column name of a view.
-@Suite("PostgreSQL reads back what SQL quoting wrote", .integration)
+@Suite("PostgreSQL reads back what SQL quoting wrote", .integration, .corpus(.naughtyStrings))
 struct PostgresRoundTripTests {
     @Test("literals and identifiers round-trip through a real server")
     func roundTrip() throws {

@@ -9,7 +9,7 @@ import Testing
 /// unchanged (its line reader for standard input would drop a CR before LF). Literals are
 /// compared as `hex(...)`, so newlines and odd bytes compare exactly; identifiers are read
 /// back as result column names in `-json` mode.
-@Suite("SQLite reads back what SQL quoting wrote", .integration)
+@Suite("SQLite reads back what SQL quoting wrote", .integration, .corpus(.naughtyStrings))
 struct SQLiteRoundTripTests {
     /// Runs statements through one sqlite3 process, a few dozen per argument.
     static func sqlite(_ statements: [String], mode: [String] = []) throws -> ToolRun {

@@ -3,7 +3,8 @@ import Testing
 
 /// `sanitize filter` as a GNU parallel stage (Debian's `parallel`, installed by
 /// `scripts/test`): the shards' records, reports and `--stats` lines together equal one
-/// process's, byte for byte. The commands are the ones README.md "Beyond one machine" shows.
+/// process's, byte for byte. The one-host test runs README.md's recipe itself, read from the
+/// README; the multi-host one runs its command on the local host.
 @Suite("sanitize filter under GNU parallel", .integration)
 struct GNUParallelTests {
     /// 100 000 generated records with blank lines and lines that are not JSON among them
@@ -51,32 +52,42 @@ struct GNUParallelTests {
         jq -cS '{stats: .stats | del(.seconds, .megabytesPerSecond, .recordsPerSecond, .peakRSSBytes)}' one.stats > one.merged
         """
 
-    @Test("parallel --pipe -N 20000 --block 32M --keep-order: same records, same report, same stats as one process")
+    /// README.md's one-host recipe: the `sh` block after "**GNU parallel**, one host", as it stands.
+    static func readmeRecipe() throws -> String {
+        let readme = try String(contentsOf: TestPaths.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let heading = try #require(readme.range(of: "**GNU parallel**, one host"))
+        let open = try #require(readme.range(of: "```sh\n", range: heading.upperBound..<readme.endIndex))
+        let close = try #require(readme.range(of: "```\n", range: open.upperBound..<readme.endIndex))
+        return String(readme[open.upperBound..<close.lowerBound])
+    }
+
+    @Test("README's parallel --pipe -N 20000 --keep-order recipe, byte for byte: same records, report and stats as one process")
     func pipeKeepOrder() throws {
         let directory = try Self.workDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
+        let recipe = try Self.readmeRecipe()
+        #expect(recipe.contains("parallel --pipe -N 20000"))
+        try Data(recipe.utf8).write(to: directory.appendingPathComponent("recipe.sh"))
+        // The recipe's world: `sanitize` on PATH, user.schema.json and users.ndjson in the
+        // current folder, Examples/shards/merge-stats.jq below it.
         try Self.shell(
             Self.oneProcess + """
 
                 export PATH="$(dirname "$SANITIZE"):$PATH"
-                status=0
-                parallel --will-cite --pipe -N 20000 --block 32M --keep-order --joblog jobs.tsv \\
-                  'sanitize filter --contract "$C" --report-key /id --jobs 1 --line-offset $(( ({#} - 1) * 20000 )) --report shard{#}.ndjson --stats' \\
-                  < input.ndjson > shards.out 2> shards.stats || status=$?
-                # parallel's status is the number of jobs that exited non-zero: here every shard
-                # has an invalid record (status 1), and none failed otherwise (status 2).
-                [ "$status" -eq 5 ]
-                [ "$(tail -n +2 jobs.tsv | cut -f7 | sort -u)" = 1 ]
-                # README's command: the merged report's name must not match the glob (the shell
-                # may create it before ls expands shard*, and cat then refuses it).
-                ls shard*.ndjson | sort -V | xargs cat > report.ndjson
-                jq -cSs -f "$MERGE" shards.stats > shards.merged
+                cp "$C" user.schema.json
+                ln -s input.ndjson users.ndjson
+                mkdir Examples
+                ln -s "$(dirname "$MERGE")" Examples/shards
+                bash recipe.sh > merged.json
+                jq -cS . merged.json > shards.merged
                 """, in: directory)
         let one = try Self.read("one.out", in: directory)
         #expect(one.count > 10_000_000)
-        #expect(try Self.read("shards.out", in: directory) == one)
+        #expect(try Self.read("clean.ndjson", in: directory) == one)
         let report = try Self.read("one.report.ndjson", in: directory)
-        #expect(try Self.read("report.ndjson", in: directory) == report)
+        let shardReport = try Self.read("report.ndjson", in: directory)
+        #expect(shardReport == report)
+        #expect(!String(decoding: shardReport, as: UTF8.self).contains(#"{"stats":"#), "the stats lines went into the report")
         #expect(String(decoding: report, as: UTF8.self).contains(#"{"line":997,"key":null,"#))
         let merged = try Self.read("one.merged", in: directory)
         #expect(try Self.read("shards.merged", in: directory) == merged)

@@ -6,7 +6,7 @@ import Testing
 /// request (unless `--path-as-is`), and `%{url_effective}` shows the URL it used. Every
 /// accepted segment and path, appended to `http://127.0.0.1:1/files/`, must come back with
 /// that prefix. Port 1 refuses the connection at once: nothing is sent anywhere.
-@Suite("Differential: URL path encoding vs curl's dot-segment removal", .integration)
+@Suite("Differential: URL path encoding vs curl's dot-segment removal", .integration, .corpus(.naughtyStrings))
 struct CurlURLPathTraversalTests {
     static let base = "http://127.0.0.1:1" + URLPathCandidates.basePath
 

@@ -6,7 +6,7 @@ import Testing
 /// `https://api.example.com/files/`, must parse to a path that still begins with `/files/`
 /// (and, since nothing is a dot segment, to exactly the base path + the output). One `node`
 /// process judges every URL.
-@Suite("Differential: URL path encoding vs node's WHATWG URL", .integration)
+@Suite("Differential: URL path encoding vs node's WHATWG URL", .integration, .corpus(.naughtyStrings))
 struct NodeURLPathTraversalTests {
     static let judge = """
         const lines = require('fs').readFileSync(0, 'utf8').split('\\n').filter(l => l.length > 0);

@@ -7,7 +7,7 @@ import Testing
 /// `unquote` / `unquote_plus` must equal our strict decoding wherever the input is
 /// well-formed; where it is not, our error offset must equal the first `%` that is not
 /// followed by two hex digits, found by Python's `re` on the UTF-8 bytes.
-@Suite("Differential against Python urllib.parse", .integration)
+@Suite("Differential against Python urllib.parse", .integration, .corpus(.naughtyStrings))
 struct PythonDifferentialTests {
     struct Cases: Codable {
         var plain: [String]

@@ -3,8 +3,8 @@ import SanitizeKit
 import Testing
 
 /// The JSON-Schema-Test-Suite `optional/format/email.json` and `idn-email.json` cases
-/// (Fixtures/email, MIT licence), run in the matching mode.
-@Suite("JSON-Schema-Test-Suite email formats")
+/// (draft 2020-12, MIT licence, read from ``Corpus/jsonSchemaTestSuite``), run in the matching mode.
+@Suite("JSON-Schema-Test-Suite email formats", .corpus(.jsonSchemaTestSuite))
 struct JSONSchemaEmailSuiteTests {
     struct SuiteCase: Sendable, CustomTestStringConvertible {
         let file: String
@@ -17,7 +17,7 @@ struct JSONSchemaEmailSuiteTests {
     /// The string cases of a suite file; non-string data ("all string formats ignore …") is
     /// counted but has nothing for an email validator to check.
     static func cases(_ file: String) -> (strings: [SuiteCase], nonStrings: Int) {
-        guard let data = try? Data(contentsOf: Fixtures.url("email/\(file)")),
+        guard let data = try? Data(contentsOf: Corpus.jsonSchemaTestSuite.urlIfPresent("tests/draft2020-12/optional/format/\(file)")),
             let groups = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) as? [[String: Any]]
         else { return ([], 0) }
         var strings: [SuiteCase] = []

@@ -3,7 +3,8 @@ import Testing
 
 @testable import SanitizeKit
 
-/// Unicode's own conformance data for UTS #46 (`Fixtures/idna/IdnaTestV2.txt`, version 13.0.0)
+/// Unicode's own conformance data for UTS #46 (`IdnaTestV2.txt`, version 13.0.0, as the PyPI `idna`
+/// 3.10 sdist carries it: ``Corpus/idnaPackage``, which `scripts/get-package-data` unpacks)
 /// run through ``UTS46/toASCII(_:options:)`` with ``UTS46/Options/strict`` (the file's
 /// CheckHyphens and VerifyDnsLength) and through ``UTS46/domainToASCII(_:)`` (the WHATWG
 /// flags, so the statuses of the checks it turns off are ignored, as the file's CONFORMANCE
@@ -12,7 +13,7 @@ import Testing
 /// ASCII result, or an error where the file lists one, except the lines of
 /// ``knownDifferences``, and lines the file refuses only for a code point that Unicode's later
 /// data accepts (``isNewerThanFile(_:)``: our tables are 18.0.0's).
-@Suite("UTS #46 conformance (IdnaTestV2)")
+@Suite("UTS #46 conformance (IdnaTestV2)", .corpus(.idnaPackage))
 struct UTS46ConformanceTests {
     struct Case {
         var line: Int
@@ -41,7 +42,7 @@ struct UTS46ConformanceTests {
     ]
 
     static let cases: [Case] = {
-        let text = (try? String(contentsOf: Fixtures.url("idna/IdnaTestV2.txt"), encoding: .utf8)) ?? ""
+        let text = (try? String(contentsOf: Corpus.idnaPackage.urlIfPresent("tests/IdnaTestV2.txt"), encoding: .utf8)) ?? ""
         var cases: [Case] = []
         // Split on scalars, not characters: U+0600…U+0605 are Prepend characters that would
         // join the `;` after them into one grapheme.

@@ -143,7 +143,7 @@ struct ShapeCheckTests {
         _ = Self.expectSameResults(filters, lines + generated.prefix(12), mutate: true)
     }
 
-    @Test("naughty strings in every string member of the example contract")
+    @Test("naughty strings in every string member of the example contract", .corpus(.naughtyStrings))
     func naughtyStringsAgree() throws {
         let filters = try Self.filters(String(contentsOf: Self.userContract, encoding: .utf8))
         var records: [[UInt8]] = []
@@ -160,7 +160,7 @@ struct ShapeCheckTests {
         _ = Self.expectSameResults(filters, records, mutate: false)
     }
 
-    @Test("without a contract: the default policy's results are the same with and without the check")
+    @Test("without a contract: the default policy's results are the same with and without the check", .corpus(.naughtyStrings))
     func policyAgrees() throws {
         let steps = RecordFilter.defaultPolicy().stringSteps
         #expect(!steps.isEmpty)

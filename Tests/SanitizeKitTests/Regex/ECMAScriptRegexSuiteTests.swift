@@ -2,11 +2,11 @@ import Foundation
 import SanitizeKit
 import Testing
 
-/// Every case of the JSON-Schema-Test-Suite `optional/ecmascript-regex.json` (Fixtures/regex,
-/// MIT licence) against `PCRE2Pattern` in ECMAScript mode. The file's schemas use only
+/// Every case of the JSON-Schema-Test-Suite `draft2020-12/optional/ecmascript-regex.json`
+/// (MIT licence, read from ``Corpus/jsonSchemaTestSuite``) against `PCRE2Pattern` in ECMAScript mode. The file's schemas use only
 /// `type: string`, `pattern`, and `patternProperties` with `additionalProperties: false`; this
 /// runner gives those three keywords their JSON Schema meaning and nothing else.
-@Suite("JSON-Schema-Test-Suite ecmascript-regex")
+@Suite("JSON-Schema-Test-Suite ecmascript-regex", .corpus(.jsonSchemaTestSuite))
 struct ECMAScriptRegexSuiteTests {
     struct SuiteCase: Sendable, CustomTestStringConvertible {
         let group: String
@@ -22,7 +22,7 @@ struct ECMAScriptRegexSuiteTests {
     }
 
     static let cases: [SuiteCase] = {
-        guard let data = try? Data(contentsOf: Fixtures.url("regex/ecmascript-regex.json")),
+        guard let data = try? Data(contentsOf: Corpus.jsonSchemaTestSuite.urlIfPresent("tests/draft2020-12/optional/ecmascript-regex.json")),
             let groups = try? JSONSerialization.jsonObject(with: data) as? [[String: Any]]
         else { return [] }
         var cases: [SuiteCase] = []

@@ -20,7 +20,7 @@ struct SQLStrippingTests {
         #expect(try SQL.strip(input) == expected)
     }
 
-    @Test("the result never holds a stripped character or a comment opener")
+    @Test("the result never holds a stripped character or a comment opener", .corpus(.naughtyStrings))
     func invariant() throws {
         for value in TextCorpus.all {
             let stripped = try SQL.strip(value)

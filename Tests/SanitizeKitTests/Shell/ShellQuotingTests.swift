@@ -6,7 +6,7 @@ import Testing
 /// separated by NUL bytes (no naughty string holds NUL).
 @Suite("Shell quoting")
 struct ShellQuotingTests {
-    @Test("sh and bash print exactly the quoted value", arguments: ["sh", "bash"])
+    @Test("sh and bash print exactly the quoted value", .corpus(.naughtyStrings), arguments: ["sh", "bash"])
     func roundTrip(shell: String) throws {
         let values = TextCorpus.all
         #expect(!values.contains { $0.contains("\u{0}") })
@@ -56,7 +56,7 @@ struct ShellQuotingTests {
         #expect(try Shell.strip(input) == expected)
     }
 
-    @Test("stripped naughty strings hold no metacharacter")
+    @Test("stripped naughty strings hold no metacharacter", .corpus(.naughtyStrings))
     func stripInvariant() throws {
         let meta = Set("|&;<>()$`\\\"' \t\n\r*?[]#~{}!^".unicodeScalars)
         for value in TextCorpus.all {

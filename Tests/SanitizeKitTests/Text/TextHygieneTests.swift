@@ -70,7 +70,7 @@ struct TextHygieneTests {
         #expect(TextHygiene.truncate(input, maxUTF8Bytes: limit).unicodeScalars.elementsEqual(expected.unicodeScalars))
     }
 
-    @Test("byte truncation is the longest whole-character prefix, for every limit")
+    @Test("byte truncation is the longest whole-character prefix, for every limit", .corpus(.naughtyStrings))
     func byteTruncationProperty() {
         let samples = TextCorpus.naughtyStrings.filter { $0.utf8.count > 1 }.prefix(200)
             + ["👨‍👩‍👧🇪🇸e\u{301}한국어 🏳️‍🌈x"]

@@ -6,9 +6,9 @@ import Testing
 struct PercentEncodingTests {
     /// WPT url/resources/percent-encoding.json: the UTF-8 outputs, encoded with the
     /// special-query percent-encode set (as the file's README says).
-    @Test("WPT percent-encoding.json (utf-8 cases)")
+    @Test("WPT percent-encoding.json (utf-8 cases)", .corpus(.wptURL))
     func wpt() throws {
-        let data = try Data(contentsOf: Fixtures.url("wpt-url/percent-encoding.json"))
+        let data = try Data(contentsOf: Corpus.wptURL.url("percent-encoding.json"))
         let entries = try #require(try JSONSerialization.jsonObject(with: data) as? [Any])
         var checked = 0
         for case let entry as [String: Any] in entries {
@@ -89,7 +89,7 @@ struct PercentEncodingTests {
         #expect(raw == [0x00, 0xFF])
     }
 
-    @Test("encode then decode gives back the input, in every context")
+    @Test("encode then decode gives back the input, in every context", .corpus(.naughtyStrings))
     func roundTrip() throws {
         var generator = SeededGenerator(seed: 11)
         let strings = (0..<2_000).map { _ in GeneratedText.random(using: &generator) } + TextCorpus.all

@@ -51,7 +51,7 @@ struct URLPathTests {
         }
     }
 
-    @Test("over every candidate, exactly the dot and empty segments are refused")
+    @Test("over every candidate, exactly the dot and empty segments are refused", .corpus(.naughtyStrings))
     func refusedExactly() {
         for (value, segment, path) in URLPathCandidates.encoded {
             let dangerous: Set<Substring> = ["", ".", ".."]

@@ -5,14 +5,8 @@ import Testing
 /// values no encoding makes safe (issue #22): dot segments, and words a program reads as options.
 @Suite("sanitize encode: path traversal and option injection")
 struct EncodeRefusalTests {
-    /// The naughty strings that fit on one line (blns.json of the library's fixtures).
-    static let naughtyLines: [String] = {
-        let url = Fixtures.repositoryRoot.appendingPathComponent(
-            "Tests/SanitizeKitTests/Fixtures/big-list-of-naughty-strings/blns.json")
-        guard let data = try? Data(contentsOf: url), let strings = try? JSONDecoder().decode([String].self, from: data)
-        else { return [] }
-        return strings.filter { !$0.contains("\n") && !$0.contains("\r") }
-    }()
+    /// The naughty strings that fit on one line (``Corpus/naughtyStrings``).
+    static let naughtyLines: [String] = TextCorpus.naughtyStrings.filter { !$0.contains("\n") && !$0.contains("\r") }
 
     @Test("url-path-segment refuses '', '.' and '..' (exit 1, empty output line, reason); dots inside and %2e are encoded")
     func segment() throws {
@@ -37,7 +31,7 @@ struct EncodeRefusalTests {
         #expect(run.stderr.contains("line 3: the segment at byte 2: an empty path segment"))
     }
 
-    @Test("shell --refuse-options over the naughty strings: no accepted value begins with -, each one that does is refused")
+    @Test("shell --refuse-options over the naughty strings: no accepted value begins with -, each one that does is refused", .corpus(.naughtyStrings))
     func refuseOptions() throws {
         let values = Self.naughtyLines + ["-rf", "--", "-", "--help=x", "a-b", " -x"]
         try #require(values.count > 400)

@@ -1,4 +1,0 @@
-extension SanitizeError.Code {
-    /// A `%` not followed by two hexadecimal digits.
-    package static let malformedPercentEscape = Self(rawValue: "malformed-percent-escape")
-}
