@@ -14,7 +14,7 @@ struct PublicAPITests {
     /// The most public declarations each library product may have, counted as `PublicSurface`
     /// counts (code files aside); docs/API.md states the same numbers.
     static let budgets: [(product: String, budget: Int)] = [
-        ("SanitizeKit", 255), ("SanitizeYAML", 22), ("SanitizeTOML", 8), ("SanitizePinning", 21),
+        ("SanitizeKit", 270), ("SanitizeYAML", 22), ("SanitizeTOML", 8), ("SanitizePinning", 21),
         ("SanitizeURLSession", 48), ("SanitizeAsyncHTTPClient", 48), ("SanitizeOpenAPI", 38),
         ("SanitizeHummingbird", 10),
     ]
