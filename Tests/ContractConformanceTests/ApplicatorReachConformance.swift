@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @testable import SanitizeKit
 
@@ -30,7 +31,7 @@ struct ApplicatorReachConformance {
             for test in tests {
                 guard let instance = test["data"] else { continue }
                 let document = try JSONDocument(parsing: instance.serialized(), limits: JSONLimits(duplicateKeys: .allow))
-                let keys = Self.keyNodes(of: document)
+                let keys = document.memberNameNodes()
                 var applying: [[String]: Set<Int>] = [:]
                 for (node, schema) in contract.schemasEntered(for: document) where !keys.contains(node) {
                     let tokens = JSONPointer(to: node, in: document).tokens
@@ -56,19 +57,5 @@ struct ApplicatorReachConformance {
         let deepest = try #require(entered.last)
         #expect(contract.program.schemasApplying(along: ["a", "1"]).contains(deepest.schema))
         #expect(!contract.program.schemasApplying(along: ["b", "1"]).contains(deepest.schema))
-    }
-
-    /// The nodes that are member names: `propertyNames` evaluates them, and they are not values
-    /// at a location.
-    static func keyNodes(of document: JSONDocument) -> Set<Int> {
-        var keys = Set<Int>()
-        for node in 0..<document.nodeCount where document.kind(node) == .object {
-            var child = node + 1
-            for _ in 0..<document.count(node) {
-                keys.insert(child)
-                child = document.after(child + 1)
-            }
-        }
-        return keys
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import SanitizeYAML
 import Testing
+import TestSupport
 
 @testable import SanitizeKit
 
@@ -28,7 +29,7 @@ struct SchemaStoreApplicatorReachTests {
             else { continue }
             read += 1
             let document = try JSONDocument(parsing: value.serialized())
-            let keys = ApplicatorReachConformanceSupport.keyNodes(of: document)
+            let keys = document.memberNameNodes()
             var applying: [[String]: Set<Int>] = [:]
             for (node, schema) in contract.schemasEntered(for: document) where !keys.contains(node) {
                 let tokens = JSONPointer(to: node, in: document).tokens
@@ -56,20 +57,5 @@ struct SchemaStoreApplicatorReachTests {
             if !contract.program.discriminators.isEmpty { found.append(entry.name) }
         }
         #expect(!found.isEmpty, "no SchemaStore schema compiles a discriminated oneOf")
-    }
-}
-
-/// Member-name nodes of a document: `propertyNames` evaluates them, and they are not values.
-enum ApplicatorReachConformanceSupport {
-    static func keyNodes(of document: JSONDocument) -> Set<Int> {
-        var keys = Set<Int>()
-        for node in 0..<document.nodeCount where document.kind(node) == .object {
-            var child = node + 1
-            for _ in 0..<document.count(node) {
-                keys.insert(child)
-                child = document.after(child + 1)
-            }
-        }
-        return keys
     }
 }
