@@ -1,4 +1,3 @@
-package import SanitizeKit
 import Foundation
 
 /// A first-in first-out queue with a capacity, for handing work between threads.

@@ -1,5 +1,3 @@
-package import SanitizeKit
-
 /// Counts kept by `sanitize filter`, merged batch by batch.
 package struct FilterStatistics: Sendable {
     /// Records read (blank lines not counted).

@@ -1,5 +1,3 @@
-package import SanitizeKit
-
 /// What `sanitize filter` does with a record that is not valid.
 package enum InvalidRecordPolicy: String, Sendable, CaseIterable {
     /// The record is not written (the default).

@@ -1,4 +1,3 @@
-package import SanitizeKit
 import Foundation
 
 /// Runs work items on several threads and hands the results back in the order the items

@@ -1,4 +1,3 @@
-package import SanitizeKit
 import Foundation
 
 /// A counting semaphore that, unlike `DispatchSemaphore`, may be released and dropped with

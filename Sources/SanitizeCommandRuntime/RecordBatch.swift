@@ -1,4 +1,5 @@
-package import SanitizeKit
+import SanitizeKit
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)

@@ -75,9 +75,8 @@ public struct RecordFilter: Sendable {
         schema: JSONValue, resources: ContractResources, options: Contract.Options, limits: JSONLimits, planning: Bool,
         shapeChecking: Bool = true
     ) throws {
-        try self.init(
-            contract: try Contract(schema: schema, resources: resources, options: options), limits: limits, planning: planning,
-            shapeChecking: shapeChecking)
+        let contract = try Contract(schema: schema, resources: resources, options: options)
+        self.init(contract: contract, limits: limits, planning: planning, shapeChecking: shapeChecking)
     }
 
     /// Creates a filter for a compiled contract (an OpenAPI component compiled for requests,
