@@ -71,7 +71,7 @@ struct OpenSSLExoticChainPinningTests {
         let trusted = try roots.flatMap { try CertificatePins.certificates(in: Array(try Data(contentsOf: URL(fileURLWithPath: $0)))) }
         return try GuardedHTTPClient(
             requestGuard: try RequestGuard(policy: policy),
-            configuration: .init(timeoutSeconds: 60, trustRoots: trusted, logger: logs.logger))
+            configuration: .init(timeoutSeconds: 300, trustRoots: trusted, logger: logs.logger))
     }
 
     static func pin(_ path: String) throws -> SPKIPin {

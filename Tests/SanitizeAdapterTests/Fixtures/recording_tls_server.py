@@ -91,8 +91,9 @@ class Server(http.server.ThreadingHTTPServer):
     def process_request_thread(self, request, client_address):
         if self.context is not None:
             # Long enough for a client whose certificate check waits on a starved Swift
-            # concurrency pool (the whole test process shares two cooperative threads).
-            request.settimeout(60)
+            # concurrency pool: the whole test process shares two cooperative threads, which
+            # synchronous tests hold for minutes (a 60 s wait still failed in a full run).
+            request.settimeout(300)
             try:
                 request = self.context.wrap_socket(request, server_side=True)
             except (ssl.SSLError, OSError) as error:
