@@ -158,15 +158,10 @@ public struct Contract: Sendable {
         }
     }
 
+    /// Whether a parsed instance is valid: evaluation stops at the first failure and builds
+    /// no message (the verdict of `sanitize validate --quiet`).
     package func isValid(_ document: JSONDocument) -> Bool {
-        isValid(document, reusing: ViolationSink())
-    }
-
-    /// ``isValid(_:)`` with a sink (and its path buffer) that the caller reuses from call to
-    /// call, so that checking a record allocates nothing.
-    func isValid(_ document: JSONDocument, reusing sink: ViolationSink) -> Bool {
-        sink.items.removeAll(keepingCapacity: true)
-        return Evaluator.with(buffers: buffers, document: document, failFast: true, sink: sink) { evaluator in
+        Evaluator.with(buffers: buffers, document: document, failFast: true) { evaluator in
             var annotations = Annotations()
             evaluator.quiet = 1
             return evaluator.evaluate(program.root, document.root, &annotations, collect: false)
