@@ -140,9 +140,6 @@ public struct Contract: Sendable {
         }
     }
 
-    /// Whether a parsed instance is valid (stops at the first violation; builds no messages).
-    /// - Parameter document: the instance.
-    /// - Returns: `true` when valid.
     /// Validates a parsed instance into a sink reused across instances: one evaluation that
     /// decides and, when the instance fails, leaves its violations in `sink.items` (as
     /// ``validate(_:)-(JSONDocument)`` reports them).
@@ -158,8 +155,9 @@ public struct Contract: Sendable {
         }
     }
 
-    /// Whether a parsed instance is valid: evaluation stops at the first failure and builds
-    /// no message (the verdict of `sanitize validate --quiet`).
+    /// Whether a parsed instance is valid (stops at the first violation; builds no messages).
+    /// - Parameter document: the instance.
+    /// - Returns: `true` when valid.
     package func isValid(_ document: JSONDocument) -> Bool {
         Evaluator.with(buffers: buffers, document: document, failFast: true) { evaluator in
             var annotations = Annotations()
