@@ -222,6 +222,29 @@ public struct Contract: Sendable {
         return steps.map { ($0.node, $0.steps) }
     }
 
+    /// The `x-sanitize` lists that apply to each node of an instance (as ``sanitizeSteps(for:)``)
+    /// and, from the same evaluation, the instance's verdict and violations as it stands, before
+    /// any step runs: when no step changes a value, that is the verdict of the sanitized
+    /// instance too, and no second evaluation is needed.
+    ///
+    /// Collecting steps goes on past failures, so the violations are those of a full
+    /// evaluation; with ``Options/stopAtFirstError`` use ``sanitizeSteps(for:)`` and
+    /// ``validate(_:into:)`` instead.
+    /// - Parameters:
+    ///   - document: the instance.
+    ///   - sink: the reused sink; its items are replaced by the instance's violations.
+    /// - Returns: the (node, list) pairs in evaluation order, and whether the instance is valid.
+    func sanitizeStepsAndValidate(_ document: JSONDocument, into sink: ViolationSink) -> (steps: [(node: Int, list: Int)], valid: Bool) {
+        sink.items.removeAll(keepingCapacity: true)
+        let (steps, valid) = Evaluator.with(buffers: buffers, document: document, failFast: false, sink: sink) { evaluator in
+            evaluator.collectSteps = true
+            var annotations = Annotations()
+            let valid = evaluator.evaluate(program.root, document.root, &annotations, collect: false)
+            return (evaluator.steps, valid)
+        }
+        return (steps.map { ($0.node, $0.steps) }, valid)
+    }
+
     /// Whether the contract has any `x-sanitize` keyword at all.
     /// Every schema an evaluation enters, with the instance node it is entered at: the
     /// evaluation that collects `x-sanitize` steps (it goes on past failures), recording all.

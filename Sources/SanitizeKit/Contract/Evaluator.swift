@@ -261,7 +261,9 @@ struct Evaluator {
         if isSensitive { sensitive += 1 }
         defer { if isSensitive { sensitive -= 1 } }
         if collectSteps {
-            if schema.pointee.sanitizeSteps >= 0 { steps.append((node, Int(schema.pointee.sanitizeSteps))) }
+            // A failed branch evaluated again for its reason (``branchReasons(_:_:)``) is not
+            // a place the steps apply: the quiet pass that collects them never explains.
+            if schema.pointee.sanitizeSteps >= 0 && explaining == 0 { steps.append((node, Int(schema.pointee.sanitizeSteps))) }
             if traceSchemas { trace.append((node, s)) }
         }
 

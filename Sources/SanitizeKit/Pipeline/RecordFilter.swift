@@ -282,10 +282,11 @@ public struct RecordFilter: Sendable {
         }
         var violations: [Violation] = []
         if let contract {
-            applyContractSteps(contract, workspace: &workspace, violations: &violations)
             // A failed step is the record's verdict; otherwise one evaluation decides and explains.
-            if violations.isEmpty, !contract.validate(workspace.document, into: workspace.sink) {
-                violations = workspace.sink.items
+            let decided = applyContractSteps(contract, workspace: &workspace, violations: &violations)
+            if violations.isEmpty {
+                let valid = decided ?? contract.validate(workspace.document, into: workspace.sink)
+                if !valid { violations = workspace.sink.items }
             }
         } else if !stringSteps.isEmpty {
             for node in workspace.document.stringValueNodes() {
@@ -325,7 +326,10 @@ public struct RecordFilter: Sendable {
         return record.withUnsafeBytes { process($0, reusing: &document) }
     }
 
-    private func applyContractSteps(_ contract: Contract, workspace: inout Workspace, violations: inout [Violation]) {
+    /// Applies the contract's steps to the workspace's document.
+    /// - Returns: the sanitized record's verdict when the evaluation that found the steps
+    ///   already decided it (into the workspace's sink), `nil` when it still has to be evaluated.
+    private func applyContractSteps(_ contract: Contract, workspace: inout Workspace, violations: inout [Violation]) -> Bool? {
         if let plan {
             // The lists are moved out and back, so that they keep their storage.
             var applicable: [(node: Int, list: Int)] = []
@@ -341,17 +345,28 @@ public struct RecordFilter: Sendable {
             for (node, list) in applicable {
                 apply(plan.lists[list], at: node, of: &workspace.document, violations: &violations)
             }
-            return
+            return nil
         }
-        applyEvaluatedSteps(contract, to: &workspace.document, violations: &violations)
+        return applyEvaluatedSteps(contract, workspace: &workspace, violations: &violations)
     }
 
-    /// The steps of a contract without a plan, where its evaluator says they apply.
-    private func applyEvaluatedSteps(_ contract: Contract, to document: inout JSONDocument, violations: inout [Violation]) {
-        var applied = Set<AppliedSteps>()  // a (node, list) pair reached twice runs once
-        for (node, list) in contract.sanitizeSteps(for: document) where applied.insert(AppliedSteps(node: node, list: list)).inserted {
-            apply(contract.stepList(list), at: node, of: &document, violations: &violations)
+    /// The steps of a contract without a plan, where its evaluator says they apply. That
+    /// evaluation also decides the record as it came; when no step changes a value, its verdict
+    /// and violations stand, and the record is evaluated once in all.
+    /// - Returns: the verdict when it stands, else `nil`.
+    private func applyEvaluatedSteps(_ contract: Contract, workspace: inout Workspace, violations: inout [Violation]) -> Bool? {
+        let steps: [(node: Int, list: Int)]
+        var verdict: Bool?
+        if contract.options.stopAtFirstError {
+            steps = contract.sanitizeSteps(for: workspace.document)  // a full evaluation lists more than the first error
+        } else {
+            (steps, verdict) = contract.sanitizeStepsAndValidate(workspace.document, into: workspace.sink)
         }
+        var applied = Set<AppliedSteps>()  // a (node, list) pair reached twice runs once
+        for (node, list) in steps where applied.insert(AppliedSteps(node: node, list: list)).inserted {
+            if apply(contract.stepList(list), at: node, of: &workspace.document, violations: &violations) { verdict = nil }
+        }
+        return verdict
     }
 
     /// Whether two strings hold the same UTF-8 bytes (``bytesEqual(_:_:count:)``, a word at a time).
@@ -362,7 +377,10 @@ public struct RecordFilter: Sendable {
         return a.withUTF8 { left in b.withUTF8 { right in bytesEqual(left.baseAddress!, right.baseAddress!, count: left.count) } }
     }
 
-    private func apply(_ steps: [SanitizeStep], at node: Int, of document: inout JSONDocument, violations: inout [Violation]) {
+    /// Runs a step list on the string at `node`.
+    /// - Returns: whether the value changed.
+    @discardableResult
+    private func apply(_ steps: [SanitizeStep], at node: Int, of document: inout JSONDocument, violations: inout [Violation]) -> Bool {
         // Most values are already what every step would make of them: no String to build.
         if document.isUnescapedString(node),
             document.withStringBytes(node, { bytes in
@@ -370,9 +388,9 @@ public struct RecordFilter: Sendable {
                 return steps.allSatisfy { $0.leavesUnchanged(profile, utf8: bytes) }
             })
         {
-            return
+            return false
         }
-        guard document.kind(node) == .string, let original = document.string(node) else { return }
+        guard document.kind(node) == .string, let original = document.string(node) else { return false }
         var text = original
         do throws(SanitizeError) {
             for step in steps { text = try step.apply(to: text) }
@@ -382,10 +400,12 @@ public struct RecordFilter: Sendable {
                 Violation(
                     instanceLocation: document.pointer(to: node), keywordLocation: "", absoluteKeywordLocation: "",
                     code: .sanitizeStepFailed, message: "x-sanitize step failed: \(reason)"))
-            return
+            return false
         }
         // Compare bytes: `==` on strings is canonical equivalence, which would hide NFC/NFKC changes.
-        if !Self.sameBytes(text, original) { document.setString(text, at: node) }
+        guard !Self.sameBytes(text, original) else { return false }
+        document.setString(text, at: node)
+        return true
     }
 }
 
