@@ -51,6 +51,7 @@ struct ThirdPartyFilesTests {
         #""description": "Core schema meta-schema""#,
         #""title": "Core and Validation specifications meta-schema""#,
         #"vocabulary meta-schema""#,
+        #""title": "Format vocabulary meta-schema for annotation results""#,
     ]
 
     /// File names that only a copied corpus brings.
