@@ -9,7 +9,7 @@ func fileExamples(body: Data, mimeType: String?, store: (Data) -> Void, reject: 
     if verdict.isValid {
         store(body)
     } else {
-        reject(verdict.description)                       // e.g. "png invalid at byte 41: CRC mismatch in IDAT chunk"
+        reject(verdict.description)                       // e.g. "png corrupt at byte 33: CRC mismatch in IDAT chunk"
     }
 
     // A file, read in bounded chunks (256 KiB window; skipped segments of a regular file are seeked over):
