@@ -2,7 +2,8 @@
 ///
 /// Every walk over a compiled program (the step plan, the shape check, the sensitivity of a
 /// report key, reachability) learns the applicators from ``ContractProgram/forEachApplied(by:_:)``
-/// and nowhere else, so a new applicator is taught to all of them in one place.
+/// and nowhere else: it dispatches through ``Check`` to each keyword's own definition (in
+/// `Keywords/`), so a new applicator is taught to all of them in one place.
 enum ApplicatorReach: Sendable, Equatable {
     /// The same location: `$ref`, `allOf`, `anyOf`, `oneOf` (plain or discriminated), `not`,
     /// `if`/`then`/`else`, `dependentSchemas`, and every schema a `$dynamicRef` or
@@ -75,53 +76,20 @@ extension ContractProgram {
         if schema.unevaluatedItems >= 0 { body(Int(schema.unevaluatedItems), .unevaluatedItem) }
     }
 
-    /// Calls `body` with every schema one check applies and where: the one exhaustive list of
-    /// the applicators (an assertion applies nothing). A new ``Check`` case is a compile error
-    /// here until its reach is written down.
-    func forEachApplied(by check: Check, _ body: (Int, ApplicatorReach) -> Void) {
-        func one(_ target: Int32, _ reach: ApplicatorReach) { if target >= 0 { body(Int(target), reach) } }
-        func each(_ range: PoolRange, _ reach: ApplicatorReach) {
-            for position in range.range { one(lists[position], reach) }
-        }
-        func anchors(named name: String) {
-            for resource in resources { if let target = resource.dynamicAnchors[name] { body(target, .here) } }
-        }
-        switch check {
-        case .ref(let target, _):
-            one(target, .here)
-        case .dynamicRef(let anchor, let fallback):
-            one(fallback, .here)
-            anchors(named: anchorNames[Int(anchor)])
-        case .recursiveRef(let fallback):
-            one(fallback, .here)
-            anchors(named: "")
-        case .allOf(let range), .anyOf(let range), .oneOf(let range), .oneOfByKey(let range, _):
-            each(range, .here)
-        case .not(let target):
-            one(target, .here)
-        case .conditional(let ifSchema, let thenSchema, let elseSchema):
-            one(ifSchema, .here)
-            one(thenSchema, .here)
-            one(elseSchema, .here)
-        case .dependentSchemas(let range):  // (key, schema) pairs
-            for position in range.range where (position - range.range.lowerBound) % 2 == 1 { one(lists[position], .here) }
-        case .propertyNames(let target):
-            one(target, .memberName)
-        case .object(let shapeIndex):
-            let shape = shapes[Int(shapeIndex)]
-            for (key, target) in zip(shape.keys, shape.schemas) { one(target, .member(key)) }
-            for pattern in shape.patterns { one(pattern.schema, .patternMember(pattern.pattern)) }
-            one(shape.additional, .otherMember(shape: shapeIndex))
-        case .items(let prefix, let rest, _):
-            for (position, index) in prefix.range.enumerated() { one(lists[index], .item(position)) }
-            one(rest, .items(from: prefix.range.count))
-        case .contains(let target, _, _):
-            one(target, .anyItem)
-        case .const, .enumeration, .minLength, .maxLength, .pattern, .format, .minimum, .maximum, .exclusiveMinimum,
-            .exclusiveMaximum, .multipleOf, .minProperties, .maxProperties, .required, .dependentRequired, .minItems,
-            .maxItems, .uniqueItems:
-            break
-        }
+    /// Calls `body` with `target` and `reach`, unless `target` is -1 (absent).
+    func applied(_ target: Int32, _ reach: ApplicatorReach, _ body: (Int, ApplicatorReach) -> Void) {
+        if target >= 0 { body(Int(target), reach) }
+    }
+
+    /// Calls `body` with each schema of a list in ``lists``.
+    func applied(each range: PoolRange, _ reach: ApplicatorReach, _ body: (Int, ApplicatorReach) -> Void) {
+        for position in range.range { applied(lists[position], reach, body) }
+    }
+
+    /// Calls `body` with every schema that carries the dynamic anchor `name` (`""`: a
+    /// `$recursiveAnchor`), each of which a dynamic reference may pick.
+    func applied(anchorsNamed name: String, _ body: (Int, ApplicatorReach) -> Void) {
+        for resource in resources { if let target = resource.dynamicAnchors[name] { body(target, .here) } }
     }
 
     /// Every schema that may apply at the instance location `tokens`, or at a location above

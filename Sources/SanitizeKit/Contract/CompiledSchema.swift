@@ -56,61 +56,6 @@ struct PoolRange: Sendable {
     var isEmpty: Bool { count == 0 }
 }
 
-/// One compiled keyword. Every payload is a plain value (an index into one of the program's
-/// tables or pools), so checks are copied without reference counting in the hot path.
-enum Check: Sendable {
-    // any type (`type` itself is ``CompiledSchema/typeMask``)
-    case const(Int32)
-    /// Constant indices in `lists`.
-    case enumeration(PoolRange)
-    // in-place applicators
-    /// `$ref` (or a `$dynamicRef` that resolves statically): the target schema, and which of
-    /// the two keywords it was, for the keyword's place on the evaluation path.
-    case ref(Int32, ReferenceKeyword)
-    case dynamicRef(anchor: Int32, fallback: Int32)
-    /// 2019-09 `$recursiveRef` whose target has `$recursiveAnchor: true`: the target, unless
-    /// the dynamic scope holds an unbroken run of such resources around it.
-    case recursiveRef(fallback: Int32)
-    /// Schema indices in `lists`.
-    case allOf(PoolRange)
-    case anyOf(PoolRange)
-    case oneOf(PoolRange)
-    /// A `oneOf` with a ``OneOfDiscriminator`` (index into `discriminators`).
-    case oneOfByKey(PoolRange, Int32)
-    case not(Int32)
-    case conditional(ifSchema: Int32, thenSchema: Int32, elseSchema: Int32)
-    /// (key index, schema index) pairs in `lists`.
-    case dependentSchemas(PoolRange)
-    // strings
-    case minLength(Int)
-    case maxLength(Int)
-    case pattern(Int32)
-    case format(FormatKind)
-    // numbers (indices into `bounds`)
-    case minimum(Int32)
-    case maximum(Int32)
-    case exclusiveMinimum(Int32)
-    case exclusiveMaximum(Int32)
-    case multipleOf(Int32)
-    // objects
-    case minProperties(Int)
-    case maxProperties(Int)
-    /// Key indices in `lists`.
-    case required(PoolRange)
-    /// Index into `dependentRequired`.
-    case dependentRequired(Int32)
-    case propertyNames(Int32)
-    /// Index into `shapes`.
-    case object(Int32)
-    // arrays
-    case minItems(Int)
-    case maxItems(Int)
-    case uniqueItems
-    /// Prefix schema indices in `lists`; `rest` is -1 when absent.
-    case items(prefix: PoolRange, rest: Int32, additional: Bool)
-    case contains(schema: Int32, min: Int, max: Int)
-}
-
 /// The keyword a reference check was compiled from: it is the segment the reference adds to
 /// a violation's `keywordLocation`.
 enum ReferenceKeyword: UInt8, Sendable {

@@ -283,13 +283,13 @@ struct Evaluator {
             if stopEarly { return false }
         }
         for index in schema.pointee.general.range {
-            if !checkGeneral(s, checks[index], node) {
+            if !evaluate(checks[index], s, node, &annotations, collect: collect) {
                 valid = false
                 if stopEarly { return false }
             }
         }
         for index in schema.pointee.inPlace.range {
-            if !checkInPlace(s, checks[index], node, &annotations, collect: collect) {
+            if !evaluate(checks[index], s, node, &annotations, collect: collect) {
                 valid = false
                 if stopEarly { return false }
             }
@@ -297,40 +297,40 @@ struct Evaluator {
         switch kindOf(node) {
         case .string:
             for index in schema.pointee.strings.range {
-                if !checkString(s, checks[index], node) {
+                if !evaluate(checks[index], s, node, &annotations, collect: collect) {
                     valid = false
                     if stopEarly { return false }
                 }
             }
         case .number:
             for index in schema.pointee.numbers.range {
-                if !checkNumber(s, checks[index], node) {
+                if !evaluate(checks[index], s, node, &annotations, collect: collect) {
                     valid = false
                     if stopEarly { return false }
                 }
             }
         case .object:
             for index in schema.pointee.objects.range {
-                if !checkObject(s, checks[index], node, &annotations, collect: collect) {
+                if !evaluate(checks[index], s, node, &annotations, collect: collect) {
                     valid = false
                     if stopEarly { return false }
                 }
             }
             if schema.pointee.unevaluatedProperties >= 0 {
-                if !checkUnevaluatedProperties(s, Int(schema.pointee.unevaluatedProperties), node, &annotations) {
+                if !evaluateUnevaluatedProperties(s, Int(schema.pointee.unevaluatedProperties), node, &annotations) {
                     valid = false
                     if stopEarly { return false }
                 }
             }
         case .array:
             for index in schema.pointee.arrays.range {
-                if !checkArray(s, checks[index], node, &annotations, collect: collect) {
+                if !evaluate(checks[index], s, node, &annotations, collect: collect) {
                     valid = false
                     if stopEarly { return false }
                 }
             }
             if schema.pointee.unevaluatedItems >= 0 {
-                if !checkUnevaluatedItems(s, Int(schema.pointee.unevaluatedItems), node, &annotations) {
+                if !evaluateUnevaluatedItems(s, Int(schema.pointee.unevaluatedItems), node, &annotations) {
                     valid = false
                     if stopEarly { return false }
                 }
@@ -375,30 +375,6 @@ struct Evaluator {
         quiet += 1
         defer { quiet -= 1 }
         return evaluate(s, node, &annotations, collect: collect)
-    }
-
-    // MARK: general
-
-    mutating func checkGeneral(_ s: Int, _ check: Check, _ node: Int) -> Bool {
-        switch check {
-        case .const(let index):
-            if equalsConstant(Int(index), node) { return true }
-            report(s, "const", .const, "value is not the required constant\(shown(node))")
-            return false
-        case .enumeration(let indices):
-            for index in indices.range where equalsConstant(Int(lists[index]), node) {
-                return true
-            }
-            report(s, "enum", .enum, "value is not one of the \(indices.count) allowed values\(shown(node))")
-            return false
-        // Not a keyword for any type: the compiler places it in another pool.
-        case .ref(_, _), .dynamicRef(_, _), .recursiveRef(_), .allOf(_), .anyOf(_), .oneOf(_), .oneOfByKey(_, _),
-            .not(_), .conditional(_, _, _), .dependentSchemas(_), .minLength(_), .maxLength(_), .pattern(_),
-            .format(_), .minimum(_), .maximum(_), .exclusiveMinimum(_), .exclusiveMaximum(_), .multipleOf(_),
-            .minProperties(_), .maxProperties(_), .required(_), .dependentRequired(_), .propertyNames(_), .object(_),
-            .minItems(_), .maxItems(_), .uniqueItems, .items(_, _, _), .contains(_, _, _):
-            return true
-        }
     }
 
     /// Whether the instance at `node` equals constant `index` (JSON equality). A string without
@@ -496,160 +472,5 @@ struct Evaluator {
             index += 1
         }
         return negative ? -value : value
-    }
-
-    // MARK: in-place applicators
-
-    mutating func checkInPlace(_ s: Int, _ check: Check, _ node: Int, _ annotations: inout Annotations, collect: Bool) -> Bool {
-        switch check {
-        case .ref(let target, let keyword):
-            sink.enter(ReferenceStep(source: Int32(truncatingIfNeeded: s), target: target, keyword: keyword))
-            defer { sink.leave() }
-            return evaluate(Int(target), node, &annotations, collect: collect)
-        case .dynamicRef(let anchor, let fallback):
-            var target = Int(fallback)
-            let name = buffers.program.anchorNames[Int(anchor)]
-            for resource in dynamicScope {
-                if let found = buffers.program.resources[resource].dynamicAnchors[name] {
-                    target = found
-                    break
-                }
-            }
-            sink.enter(ReferenceStep(source: Int32(truncatingIfNeeded: s), target: Int32(truncatingIfNeeded: target), keyword: .dynamicRef))
-            defer { sink.leave() }
-            return evaluate(target, node, &annotations, collect: collect)
-        case .recursiveRef(let fallback):
-            // Innermost first: the current resource, then outwards while each has the anchor.
-            var target = Int(fallback)
-            for resource in dynamicScope.reversed() {
-                guard let found = buffers.program.resources[resource].dynamicAnchors[""] else { break }
-                target = found
-            }
-            sink.enter(ReferenceStep(source: Int32(truncatingIfNeeded: s), target: Int32(truncatingIfNeeded: target), keyword: .recursiveRef))
-            defer { sink.leave() }
-            return evaluate(target, node, &annotations, collect: collect)
-        case .allOf(let list):
-            var valid = true
-            for index in list.range {
-                if !evaluate(Int(lists[index]), node, &annotations, collect: collect) {
-                    valid = false
-                    if stopEarly { return false }
-                }
-            }
-            return valid
-        case .anyOf(let list):
-            var matched = false
-            for index in list.range {
-                var branch = Annotations()
-                if probe(Int(lists[index]), node, &branch, collect: collect) {
-                    matched = true
-                    if !collect { break }
-                    annotations.merge(branch)
-                }
-            }
-            if !matched && quiet == 0 {
-                let reasons = explaining == 0 ? branchReasons(list, node) : ""
-                report(s, "anyOf", .anyOf, "value matches none of the \(list.count) allowed schemas\(reasons)")
-            }
-            return matched
-        case .oneOf(let list):
-            return checkOneOf(s, list, node, &annotations, collect: collect)
-        case .oneOfByKey(let list, let table):
-            // Only a pass is taken from the branch the discriminator names; anything else
-            // runs the plain oneOf (which reports, and collects steps from every branch).
-            if !collect && !collectSteps, let chosen = discriminatedBranch(table, node) {
-                var ignored = Annotations()
-                if probe(Int(lists[list.range.lowerBound + chosen]), node, &ignored, collect: false) { return true }
-            }
-            return checkOneOf(s, list, node, &annotations, collect: collect)
-        case .not(let sub):
-            var ignored = Annotations()
-            if probe(Int(sub), node, &ignored, collect: false) {
-                report(s, "not", .not, "value matches a schema it must not match")
-                return false
-            }
-            return true
-        case .conditional(let ifSchema, let thenSchema, let elseSchema):
-            if thenSchema < 0 && elseSchema < 0 && !collect { return true }
-            var branch = Annotations()
-            if probe(Int(ifSchema), node, &branch, collect: collect) {
-                if collect { annotations.merge(branch) }
-                guard thenSchema >= 0 else { return true }
-                return evaluate(Int(thenSchema), node, &annotations, collect: collect)
-            }
-            guard elseSchema >= 0 else { return true }
-            return evaluate(Int(elseSchema), node, &annotations, collect: collect)
-        case .dependentSchemas(let pairs):
-            guard kindOf(node) == .object else { return true }
-            var valid = true
-            var index = pairs.range.lowerBound
-            while index < pairs.range.upperBound {
-                let key = Int(lists[index])
-                let sub = Int(lists[index + 1])
-                index += 2
-                guard has(buffers.program.keys[key], in: node) else { continue }
-                if !evaluate(sub, node, &annotations, collect: collect) {
-                    valid = false
-                    if stopEarly { return false }
-                }
-            }
-            return valid
-        // Not an in-place applicator: the compiler places it in another pool.
-        case .const(_), .enumeration(_), .minLength(_), .maxLength(_), .pattern(_), .format(_), .minimum(_),
-            .maximum(_), .exclusiveMinimum(_), .exclusiveMaximum(_), .multipleOf(_), .minProperties(_),
-            .maxProperties(_), .required(_), .dependentRequired(_), .propertyNames(_), .object(_), .minItems(_),
-            .maxItems(_), .uniqueItems, .items(_, _, _), .contains(_, _, _):
-            return true
-        }
-    }
-
-    /// `oneOf`: exactly one branch passes.
-    mutating func checkOneOf(_ s: Int, _ list: PoolRange, _ node: Int, _ annotations: inout Annotations, collect: Bool) -> Bool {
-        var matches = 0
-        var firstMatch = 0
-        var secondMatch = 0
-        var kept = Annotations()
-        for (position, index) in list.range.enumerated() {
-            var branch = Annotations()
-            if probe(Int(lists[index]), node, &branch, collect: collect) {
-                matches += 1
-                if matches > 1 {
-                    secondMatch = position
-                    break
-                }
-                firstMatch = position
-                kept = branch
-            }
-        }
-        if matches == 1 {
-            if collect { annotations.merge(kept) }
-            return true
-        }
-        guard quiet == 0 else { return false }
-        if matches == 0 {
-            let reasons = explaining == 0 ? branchReasons(list, node) : ""
-            report(s, "oneOf", .oneOf, "value matches none of the \(list.count) schemas\(reasons)")
-        } else {
-            report(s, "oneOf", .oneOf, "value matches more than one schema (\(firstMatch) and \(secondMatch))")
-        }
-        return false
-    }
-
-    /// The branch a ``OneOfDiscriminator`` names for an object node, if it names one.
-    func discriminatedBranch(_ table: Int32, _ node: Int) -> Int? {
-        guard kindOf(node) == .object else { return nil }
-        let discriminator = buffers.program.discriminators[Int(table)]
-        var child = node + 1
-        let end = afterOf(node)
-        return discriminator.key.bytes.withUnsafeBytes { wanted -> Int? in
-            while child < end {
-                if keyMatches(child, wanted) {
-                    guard kindOf(child + 1) == .string else { return nil }
-                    return withString(child + 1) { discriminator.branch(for: $0) }
-                }
-                child = afterOf(child + 1)
-            }
-            return nil
-        }
     }
 }

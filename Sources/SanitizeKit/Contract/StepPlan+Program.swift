@@ -41,30 +41,27 @@ private struct StepPlanBuilder {
             return false
         }
         for position in schema.inPlace.range {
-            switch program.checks[position] {
-            case .ref(let target, _):
-                guard reaches[Int(target)] else { continue }
-                guard refDepth < Self.maxRefDepth, visit(Int(target), at: node, refDepth: refDepth + 1) else { return false }
-            case .allOf(let members):
-                for member in members.range where !visit(Int(program.lists[member]), at: node, refDepth: refDepth) {
+            // `$ref` and `allOf` apply whatever the instance holds: their steps are planned.
+            // Any other in-place applicator (`anyOf`, `oneOf`, `if`, dynamic references, …)
+            // applies depending on the instance: steps below it cannot be planned.
+            let check = program.checks[position]
+            if case .reference(let reference) = check {
+                guard reaches[Int(reference.target)] else { continue }
+                guard refDepth < Self.maxRefDepth, visit(Int(reference.target), at: node, refDepth: refDepth + 1) else { return false }
+            } else if case .allOf(let allOf) = check {
+                for member in allOf.branches.range where !visit(Int(program.lists[member]), at: node, refDepth: refDepth) {
                     return false
                 }
-            case .dynamicRef, .recursiveRef, .anyOf, .oneOf, .oneOfByKey, .not, .conditional, .dependentSchemas:
-                // Applies depending on the instance: steps below it cannot be planned.
-                if appliesSteps(program.checks[position]) { return false }
-            case .const, .enumeration, .minLength, .maxLength, .pattern, .format, .minimum, .maximum, .exclusiveMinimum,
-                .exclusiveMaximum, .multipleOf, .minProperties, .maxProperties, .required, .dependentRequired, .propertyNames,
-                .object, .minItems, .maxItems, .uniqueItems, .items, .contains:
-                // Not an in-place applicator: the compiler places it in another pool.
-                if appliesSteps(program.checks[position]) { return false }
+            } else if appliesSteps(check) {
+                return false
             }
         }
         for position in schema.objects.range {
-            guard case .object(let shapeIndex) = program.checks[position] else {
+            guard case .properties(let properties) = program.checks[position] else {
                 if appliesSteps(program.checks[position]) { return false }
                 continue
             }
-            let shape = program.shapes[Int(shapeIndex)]
+            let shape = program.shapes[Int(properties.shape)]
             if shape.patterns.contains(where: { reaches[Int($0.schema)] }) { return false }
             if shape.additional >= 0 && reaches[Int(shape.additional)] { return false }
             for (key, target) in zip(shape.keys, shape.schemas) where reaches[Int(target)] {
@@ -74,15 +71,15 @@ private struct StepPlanBuilder {
             }
         }
         for position in schema.arrays.range {
-            guard case .items(let prefix, let rest, _) = program.checks[position] else {
+            guard case .items(let items) = program.checks[position] else {
                 if appliesSteps(program.checks[position]) { return false }
                 continue
             }
-            if prefix.range.contains(where: { reaches[Int(program.lists[$0])] }) { return false }  // positional
-            guard rest >= 0, reaches[Int(rest)] else { continue }
+            if items.prefix.range.contains(where: { reaches[Int(program.lists[$0])] }) { return false }  // positional
+            guard items.rest >= 0, reaches[Int(items.rest)] else { continue }
             let child = nodes[node].items ?? appendNode()
             nodes[node].items = child
-            guard visit(Int(rest), at: child, refDepth: refDepth) else { return false }
+            guard visit(Int(items.rest), at: child, refDepth: refDepth) else { return false }
         }
         return true
     }

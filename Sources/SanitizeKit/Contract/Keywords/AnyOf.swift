@@ -1,0 +1,37 @@
+extension Keywords {
+    /// `anyOf`: the value is valid against at least one branch.
+    struct AnyOf: Sendable {
+        /// Schema indices in ``ContractProgram/lists``.
+        let branches: PoolRange
+
+        static func compile(in scope: KeywordScope, _ compiler: inout ContractCompiler) throws(SanitizeError) -> Self? {
+            try compiler.schemaList("anyOf", in: scope).map(Self.init)
+        }
+    }
+}
+
+extension Evaluator {
+    mutating func evaluate(_ keyword: Keywords.AnyOf, _ s: Int, _ node: Int, _ annotations: inout Annotations, collect: Bool) -> Bool {
+        let list = keyword.branches
+        var matched = false
+        for index in list.range {
+            var branch = Annotations()
+            if probe(Int(lists[index]), node, &branch, collect: collect) {
+                matched = true
+                if !collect { break }
+                annotations.merge(branch)
+            }
+        }
+        if !matched && quiet == 0 {
+            let reasons = explaining == 0 ? branchReasons(list, node) : ""
+            report(s, "anyOf", .anyOf, "value matches none of the \(list.count) allowed schemas\(reasons)")
+        }
+        return matched
+    }
+}
+
+extension ContractProgram {
+    func forEachApplied(by keyword: Keywords.AnyOf, _ body: (Int, ApplicatorReach) -> Void) {
+        applied(each: keyword.branches, .here, body)
+    }
+}
