@@ -108,7 +108,8 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        // The README's adapter snippets, compiled so they cannot rot (never run).
+        // The docs' adapter snippets (README, docs/adapters.md), one file per ```swift block, compiled as
+        // written so they cannot rot (DocsSwiftExamplesTests keeps each identical to its block); never run.
         .target(
             name: "AdapterExamples",
             dependencies: [
