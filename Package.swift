@@ -108,7 +108,8 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        // The README's adapter snippets, compiled so they cannot rot (never run).
+        // The docs' adapter snippets (README, docs/adapters.md), one file per ```swift block, compiled as
+        // written so they cannot rot (DocsSwiftExamplesTests keeps each identical to its block); never run.
         .target(
             name: "AdapterExamples",
             dependencies: [
@@ -157,11 +158,13 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        // The README's library example, compiled as written (a test keeps the README copy identical).
+        // The docs' SanitizeKit examples, compiled as written (DocsSwiftExamplesTests keeps each
+        // identical to its ```swift block): the README's library program (main.swift) and one
+        // file per other block. Built, never run.
         .executableTarget(
-            name: "ReadmeExample",
+            name: "KitExamples",
             dependencies: ["SanitizeKit"],
-            path: "Examples/ReadmeExample",
+            path: "Examples/KitExamples",
             // Compiled as an outside user would: public API only (docs/API.md), no `package` symbols.
             packageAccess: false,
             swiftSettings: swiftSettings

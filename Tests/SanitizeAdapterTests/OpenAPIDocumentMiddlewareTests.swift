@@ -11,7 +11,7 @@ import Testing
 /// transport that answers with a chosen status, `Content-Type` and body, and counts calls.
 struct OpenAPIDocumentMiddlewareTests {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
-    static let petstore = fixtures.appendingPathComponent("petstore.yaml")
+    static let bookshelf = fixtures.appendingPathComponent("bookshelf.yaml")
 
     /// Ranges, `$ref`ed responses and request bodies, several media types, 3.1 types.
     static let shop = """
@@ -94,40 +94,40 @@ struct OpenAPIDocumentMiddlewareTests {
             undocumented: undocumented)
     }
 
-    @Test("the petstore document (YAML file): 200 and default responses of each operation", arguments: [
-        ("showPetById", 200, #"{"id": 1, "name": "Rex"}"#, #"ok {"id": 1, "name": "Rex"}"#),
-        ("showPetById", 200, #"{"id": "1", "name": "Rex"}"#, "response-invalid type"),
-        ("showPetById", 200, #"{"id": 1}"#, "response-invalid required"),
-        ("listPets", 200, #"[{"id": 1, "name": "Rex"}, {"id": 2, "name": "Tom"}]"#, "ok"),
-        ("listPets", 200, #"{"id": 1, "name": "Rex"}"#, "response-invalid type"),
-        ("listPets", 500, #"{"code": 500, "message": "down"}"#, "ok"),
-        ("listPets", 503, #"{"message": "down"}"#, "response-invalid required"),
-        ("createPets", 201, "", "ok"),
-        ("createPets", 400, #"{"code": "E1", "message": "bad"}"#, "response-invalid type"),
+    @Test("the bookshelf document (YAML file): 200 and default responses of each operation", arguments: [
+        ("showBookById", 200, #"{"id": 1, "title": "Emma"}"#, #"ok {"id": 1, "title": "Emma"}"#),
+        ("showBookById", 200, #"{"id": "1", "title": "Emma"}"#, "response-invalid type"),
+        ("showBookById", 200, #"{"id": 1}"#, "response-invalid required"),
+        ("listBooks", 200, #"[{"id": 1, "title": "Emma"}, {"id": 2, "title": "Kim"}]"#, "ok"),
+        ("listBooks", 200, #"{"id": 1, "title": "Emma"}"#, "response-invalid type"),
+        ("listBooks", 500, #"{"code": 500, "message": "down"}"#, "ok"),
+        ("listBooks", 503, #"{"message": "down"}"#, "response-invalid required"),
+        ("createBook", 201, "", "ok"),
+        ("createBook", 400, #"{"code": "E1", "message": "bad"}"#, "response-invalid type"),
     ] as [(String, Int, String, String)])
-    func petstoreResponses(operationID: String, status: Int, body: String, expected: String) async throws {
-        let middleware = GuardMiddleware(requestGuard: .standard, document: try OpenAPIContracts(contentsOf: Self.petstore))
-        // createPets requires its Pet body (see petstoreRequestBodies); send a valid one.
-        let pet = operationID == "createPets" ? #"{"id": 9, "name": "Kit"}"# : nil
+    func bookshelfResponses(operationID: String, status: Int, body: String, expected: String) async throws {
+        let middleware = GuardMiddleware(requestGuard: .standard, document: try OpenAPIContracts(contentsOf: Self.bookshelf))
+        // createBook requires its Book body (see bookshelfRequestBodies); send a valid one.
+        let book = operationID == "createBook" ? #"{"id": 9, "title": "Ulysses"}"# : nil
         let outcome = try await Self.call(
-            middleware, operationID, method: pet == nil ? .get : .post, requestBody: pet, Transport(status: status, body: body))
+            middleware, operationID, method: book == nil ? .get : .post, requestBody: book, Transport(status: status, body: body))
         #expect(outcome == expected || (expected == "ok" && outcome == "ok " + body))
     }
 
-    @Test func petstoreOperationsAreAllRead() throws {
-        #expect(try OpenAPIContracts(contentsOf: Self.petstore).operationIDs == ["createPets", "listPets", "showPetById"])
+    @Test func bookshelfOperationsAreAllRead() throws {
+        #expect(try OpenAPIContracts(contentsOf: Self.bookshelf).operationIDs == ["createBook", "listBooks", "showBookById"])
     }
 
-    @Test("the petstore's required Pet request body is checked before anything is sent", arguments: [
-        (#"{"id": 7, "name": "Kit"}"#, "ok ", 1),
+    @Test("the bookshelf's required Book request body is checked before anything is sent", arguments: [
+        (#"{"id": 7, "title": "Ulysses"}"#, "ok ", 1),
         (#"{"id": 7}"#, "request-invalid required", 0),
-        (#"{"id": 7, "name": 3}"#, "request-invalid type", 0),
+        (#"{"id": 7, "title": 3}"#, "request-invalid type", 0),
         (nil, "request-invalid", 0),
     ] as [(String?, String, Int)])
-    func petstoreRequestBodies(body: String?, expected: String, sent: Int) async throws {
-        let middleware = GuardMiddleware(requestGuard: .standard, document: try OpenAPIContracts(contentsOf: Self.petstore))
+    func bookshelfRequestBodies(body: String?, expected: String, sent: Int) async throws {
+        let middleware = GuardMiddleware(requestGuard: .standard, document: try OpenAPIContracts(contentsOf: Self.bookshelf))
         let transport = Transport(status: 201, contentType: nil, body: "")
-        let outcome = try await Self.call(middleware, "createPets", method: .post, path: "/pets", requestBody: body, transport)
+        let outcome = try await Self.call(middleware, "createBook", method: .post, path: "/books", requestBody: body, transport)
         #expect(outcome == expected)
         #expect(transport.calls.withLock { $0 } == sent)
         if sent == 1 { #expect(transport.lastBody.withLock { $0 } == body.map { Array($0.utf8) }) }

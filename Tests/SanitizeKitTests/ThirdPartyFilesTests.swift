@@ -29,6 +29,31 @@ struct ThirdPartyFilesTests {
         "Tests/SanitizeKitTests/ThirdPartyFilesTests.swift": "this test, which names the lines it looks for",
     ]
 
+    /// The one third-party data the product carries (issue #27): json-schema.org's meta-schemas,
+    /// which `Contract` needs at run time to resolve `$schema` and meta-schema `$ref`s offline,
+    /// and their compiled-in copy (`scripts/generate-metaschemas`). Their origin and licences are
+    /// stated in the README ("Third-party data in the product"); nothing else third-party may join
+    /// this list without the same.
+    static let productData: Set<String> = Set(
+        [
+            "draft-04-schema.json", "draft-06-schema.json", "draft-07-schema.json",
+            "draft2019-09-meta-applicator.json", "draft2019-09-meta-content.json", "draft2019-09-meta-core.json",
+            "draft2019-09-meta-format.json", "draft2019-09-meta-meta-data.json", "draft2019-09-meta-validation.json",
+            "draft2019-09-schema.json",
+            "draft2020-12-meta-applicator.json", "draft2020-12-meta-content.json", "draft2020-12-meta-core.json",
+            "draft2020-12-meta-format-annotation.json", "draft2020-12-meta-meta-data.json",
+            "draft2020-12-meta-unevaluated.json", "draft2020-12-meta-validation.json", "draft2020-12-schema.json",
+        ].map { "Rules/contracts/metaschemas/" + $0 } + ["Sources/SanitizeKit/Contract/DefaultMetaSchemas.swift"])
+
+    /// Lines only a copy of a json-schema.org meta-schema holds (its own title or description).
+    static let metaSchemaLines = [
+        #""title": "Core schema meta-schema""#,
+        #""description": "Core schema meta-schema""#,
+        #""title": "Core and Validation specifications meta-schema""#,
+        #"vocabulary meta-schema""#,
+        #""title": "Format vocabulary meta-schema for annotation results""#,
+    ]
+
     /// File names that only a copied corpus brings.
     static func isCorpusFileName(_ name: String) -> Bool {
         let upper = name.uppercased()
@@ -77,6 +102,31 @@ struct ThirdPartyFilesTests {
             }
         }
         #expect(found.isEmpty, "third-party files in the repository:\n\(found.joined(separator: "\n"))")
+    }
+
+    @Test("the meta-schemas are the one third-party product data: exactly the allowlisted files, noticed in the README")
+    func metaSchemasAreTheOneProductData() throws {
+        let files = try Self.repositoryFiles()
+        var copies: Set<String> = []
+        for file in files {
+            guard let data = FileManager.default.contents(atPath: TestPaths.repositoryRoot.appendingPathComponent(file).path)
+            else { continue }
+            let text = String(decoding: data.prefix(4_000_000), as: UTF8.self)
+            if Self.metaSchemaLines.contains(where: text.contains) { copies.insert(file) }
+        }
+        // This test names the lines; every other file holding one must be allowlisted product data.
+        copies.remove("Tests/SanitizeKitTests/ThirdPartyFilesTests.swift")
+        #expect(copies == Self.productData, "meta-schema copies outside the allowlist, or allowlisted files gone")
+        let folder = try FileManager.default.contentsOfDirectory(
+            atPath: TestPaths.repositoryRoot.appendingPathComponent("Rules/contracts/metaschemas").path)
+        #expect(Set(folder.map { "Rules/contracts/metaschemas/" + $0 }) == Self.productData.filter { $0.hasPrefix("Rules/") })
+        let readme = try String(contentsOf: TestPaths.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let notice = try #require(readme.range(of: "### Third-party data in the product"))
+        let rest = readme[notice.upperBound...]
+        let section = rest[..<(rest.range(of: "\n#")?.lowerBound ?? rest.endIndex)]
+        for needle in ["Rules/contracts/metaschemas/", "json-schema-org/json-schema-spec", "BSD", "AFL", "jsonschema-specifications", "MIT"] {
+            #expect(section.contains(needle), "the README's notice does not name \(needle)")
+        }
     }
 
     @Test("the check finds a copied corpus: a licence line, a SOURCE.txt, a LICENSE")

@@ -267,6 +267,6 @@ struct CLIContractTests {
         let help = try SanitizeProcess.run(["--help"])
         #expect(help.output.contains("Version \(version)."))
         let readme = try String(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        #expect(readme.contains("sanitize --version    # \(version)"))
+        #expect(readme.contains("$ sanitize --version\n\(version)\n"))
     }
 }
