@@ -8,8 +8,9 @@ extension Contract {
     /// - Parameters:
     ///   - document: the OpenAPI document, parsed (JSON, or YAML through `SanitizeYAML`).
     ///   - component: the name under `components/schemas`.
-    ///   - direction: the way the bodies checked travel, for `readOnly`/`writeOnly` in a 3.0
-    ///     document (``Direction``); `nil` (the default) leaves both keywords annotations.
+    ///   - direction: the way the bodies checked travel, for `readOnly`/`writeOnly`
+    ///     (``Direction``); `nil` (the default) leaves both keywords annotations in a 3.1
+    ///     document and takes neither side in a 3.0 one.
     ///   - resources: other documents its `$ref`s may name.
     ///   - options: compile and validation options (`baseURI` is the document's URI).
     /// - Throws: ``SanitizeError`` with code ``SanitizeError/Code/openAPIInvalid`` when the

@@ -171,9 +171,11 @@ struct PythonOpenAPIDifferentialTests {
         #expect(theirs == [true, false, false, false, false, false], "the Python validator's time format changed: \(theirs)")
     }
 
-    /// A 3.1 document: JSON Schema 2020-12, where `readOnly`/`writeOnly` are annotations.
-    /// openapi-schema-validator has no read or write validator for 3.1; its `OAS31Validator`
-    /// is the judge for every direction, which here changes no verdict.
+    /// A 3.1 document: JSON Schema 2020-12, where `readOnly`/`writeOnly` are annotations that a
+    /// direction enforces (docs/contracts.md). openapi-schema-validator has no read or write
+    /// validator for 3.1: without a direction its `OAS31Validator` is the judge; with one, its
+    /// 3.0 write and read validators judge the same Schema Object (it holds only keywords both
+    /// versions read alike), since a 3.1 contract with a direction is read as a 3.0 one.
     static let users31 = """
         {"openapi": "3.1.0", "info": {"title": "Users", "version": "1"},
          "components": {"schemas": {"User": {"type": "object", "required": ["gid", "name", "password"],
@@ -188,8 +190,10 @@ struct PythonOpenAPIDifferentialTests {
         from referencing.jsonschema import DRAFT202012
         batch = json.load(sys.stdin)
         registry = Registry().with_resource("urn:doc", Resource.from_contents(batch["document"], default_specification=DRAFT202012))
-        validator = OAS31Validator({"$ref": "urn:doc#/components/schemas/User"}, registry=registry, format_checker=oas31_format_checker)
-        print("".join("1" if validator.is_valid(i) else "0" for i in batch["instances"]))
+        from openapi_schema_validator import OAS30WriteValidator, OAS30ReadValidator
+        for judge in [OAS30WriteValidator, OAS30ReadValidator, OAS31Validator]:
+            validator = judge({"$ref": "urn:doc#/components/schemas/User"}, registry=registry)
+            print("".join("1" if validator.is_valid(i) else "0" for i in batch["instances"]))
         """
 
     @Test func openAPI31DirectionsAgreeWithOAS31Validator() throws {
@@ -202,15 +206,20 @@ struct PythonOpenAPIDifferentialTests {
         let batch = JSONValue.object([.init("document", document), .init("instances", .array(instances))])
         let run = try ExternalTool.run("python3", ["-c", Self.judge31], stdin: batch.serialized())
         try #require(run.status == 0, "python3 with openapi-schema-validator failed: \(run.stderr)")
-        let theirs = Array(run.output.trimmingCharacters(in: .whitespacesAndNewlines)).map { $0 == "1" }
-        try #require(theirs.count == instances.count)
-        #expect(theirs.contains(true) && theirs.contains(false))
-        for direction in [Contract.Direction.request, .response, nil] {
+        let lines = run.output.split(separator: "\n").map { Array($0).map { $0 == "1" } }
+        try #require(lines.count == 3 && lines.allSatisfy { $0.count == instances.count }, "\(run.output)")
+        let judges: [(Contract.Direction?, String, [Bool])] = [
+            (.request, "OAS30WriteValidator", lines[0]), (.response, "OAS30ReadValidator", lines[1]), (nil, "OAS31Validator", lines[2]),
+        ]
+        for (direction, judge, theirs) in judges {
+            #expect(theirs.contains(true) && theirs.contains(false), "\(judge)")
             let contract = try Contract(openAPI: document, component: "User", direction: direction)
             for (index, instance) in instances.enumerated() {
                 let ours = contract.validate(instance.jsonText).isValid
-                #expect(ours == theirs[index], "\(instance.jsonText) \(String(describing: direction)): ours \(ours), OAS31Validator \(theirs[index])")
+                #expect(ours == theirs[index], "\(instance.jsonText) \(String(describing: direction)): ours \(ours), \(judge) \(theirs[index])")
             }
         }
+        // The directions differ: a readOnly gid is refused in a request, a writeOnly password in a response.
+        #expect(lines[0] != lines[2] && lines[1] != lines[2])
     }
 }

@@ -91,21 +91,38 @@ struct OpenAPIDirectionTests {
         #expect(!request.validate(#"{}"#).isValid)
     }
 
-    /// 3.1 Schema Objects are 2020-12, where both keywords are annotations: no direction
-    /// changes a verdict.
-    @Test func openAPI31KeepsAnnotations() throws {
+    /// 3.1 Schema Objects are 2020-12, where both keywords are annotations: without a direction
+    /// they change no verdict; with one they are enforced as in 3.0 (JSON Schema Validation
+    /// 2020-12 §9.4: a readOnly value may be rejected by the owning authority, a writeOnly one
+    /// is never present when retrieved), and a readOnly beside a `$ref` counts.
+    @Test func openAPI31ByDirection() throws {
         let document = try JSONValue(
             parsing: """
                 {"openapi": "3.1.0", "info": {"title": "t", "version": "1"},
-                 "components": {"schemas": {"User": {"type": "object", "required": ["gid", "password"],
-                   "properties": {"gid": {"type": "string", "readOnly": true}, "password": {"type": "string", "writeOnly": true}}}}}}
+                 "components": {"schemas": {
+                   "Id": {"type": "string"},
+                   "User": {"type": "object", "required": ["gid", "password", "ref"],
+                   "properties": {"gid": {"type": "string", "readOnly": true}, "password": {"type": "string", "writeOnly": true},
+                                  "ref": {"$ref": "#/components/schemas/Id", "readOnly": true}}}}}}
                 """)
-        for direction in [Contract.Direction.request, .response, nil] {
-            let contract = try Contract(openAPI: document, component: "User", direction: direction)
-            #expect(contract.validate(#"{"gid":"1","password":"p"}"#).isValid)
-            #expect(!contract.validate(#"{"gid":"1"}"#).isValid)
-            #expect(!contract.validate(#"{"password":"p"}"#).isValid)
-        }
+        let plain = try Contract(openAPI: document, component: "User")
+        #expect(plain.validate(#"{"gid":"1","password":"p","ref":"r"}"#).isValid)
+        #expect(!plain.validate(#"{"gid":"1","ref":"r"}"#).isValid)
+        #expect(!plain.validate(#"{"password":"p","ref":"r"}"#).isValid)
+
+        let request = try Contract(openAPI: document, component: "User", direction: .request)
+        #expect(request.validate(#"{"password":"p"}"#).isValid)  // gid and ref are not required in a request
+        let sentReadOnly = request.validate(#"{"gid":"1","password":"p","ref":"r"}"#).violations
+        #expect(sentReadOnly.map(\.code.rawValue) == ["read-only", "read-only"])
+        #expect(sentReadOnly.map(\.instanceLocation) == ["/gid", "/ref"])
+        #expect(!request.validate(#"{}"#).isValid)  // password is required in a request
+
+        let response = try Contract(openAPI: document, component: "User", direction: .response)
+        #expect(response.validate(#"{"gid":"1","ref":"r"}"#).isValid)
+        let returnedWriteOnly = response.validate(#"{"gid":"1","ref":"r","password":"hunter2"}"#).violations
+        #expect(returnedWriteOnly.map(\.code.rawValue) == ["write-only"])
+        #expect(!returnedWriteOnly.contains { $0.message.contains("hunter2") })
+        #expect(!response.validate(#"{"gid":"1"}"#).isValid)  // ref is required in a response
     }
 
     /// A readOnly schema that is not a property (the body itself, an array's items) is refused
