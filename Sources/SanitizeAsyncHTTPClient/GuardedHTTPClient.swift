@@ -70,7 +70,8 @@ public final class GuardedHTTPClient: Sendable {
         clientConfiguration.decompression = .disabled
         // A failed connection fails its request at once, with the handshake's own error: a
         // server below the policy's TLS requirements will not meet them on a retry (with
-        // retries on, the refusal would only surface at the request's deadline).
+        // retries on, the pool reconnects with backoff and the refusal surfaces only at
+        // AsyncHTTPClient's connection deadline, 10 s; docs/adapters.md).
         clientConfiguration.connectionPool.retryConnectionEstablishment = false
         clientConfiguration.proxy = configuration.proxy
         let group = HTTPClient.defaultEventLoopGroup
