@@ -240,6 +240,7 @@ struct TLSFloorHandshakeTests {
             } catch {
                 failed = true
             }
+            server.waitForOutput(containingAnyOf: ["alert unknown ca", "unsupported protocol", "no shared cipher"])
             let serverLog = server.stop()
             #expect(failed, "\(offer.0): the test CA was trusted")
             #expect(serverLog.contains("alert unknown ca"), "\(offer.0): \(serverLog)")
@@ -260,6 +261,7 @@ struct TLSFloorHandshakeTests {
         let request = HTTPRequest(method: .get, scheme: "https", authority: "127.0.0.1:\(server.port)", path: "/")
         let withRight = await Self.get(right, request)
         let withWrong = await Self.get(wrong, request)
+        if offer == .tls10 { server.waitForOutput(containingAnyOf: ["unsupported protocol"]) }
         let serverLog = server.stop()
         try await right.shutdown()
         try await wrong.shutdown()
