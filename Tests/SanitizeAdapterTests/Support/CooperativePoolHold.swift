@@ -3,49 +3,40 @@ import Foundation
 /// Holds every thread of Swift's cooperative pool with blocking tasks, as synchronous tests
 /// do when they wait for a process or a file, until ``release()``.
 ///
-/// The pool is as wide as the machine has cores (Linux: `activeProcessorCount`; two here), and
-/// a task that needs it while it is held waits. Create it from a task that prefers an executor
-/// of its own (``PoolFreeExecutor``), never from the pool: it blocks its caller while the
-/// holders start. A probe task started once all holders run tells whether anything else ran
-/// on the pool meanwhile (``probeRan``): if it did, the pool was wider than assumed and
-/// nothing was held.
+/// The pool is about as wide as the machine has cores (two here), and a task that needs it
+/// while it is held waits. Create it from a task that prefers an executor of its own
+/// (``PoolFreeExecutor``), never from the pool: it blocks its caller while the holders start.
+/// It starts one blocking task per core and waits until they all run, then adds more while
+/// each new one still finds a free thread (a pool wider than the core count). The last one,
+/// which finds none, is the probe: if it starts before ``release()``, a thread came free and
+/// the pool was not held all along (``probeRan``).
 final class CooperativePoolHold: @unchecked Sendable {
     // All mutable state is behind `lock`.
     private let lock = NSLock()
     private let gate = DispatchSemaphore(value: 0)
+    private var launched = 0
     private var started = 0
-    private var probed = false
     private var released = false
-    /// How many threads are held.
-    let width: Int
 
-    /// Starts one blocking task per pool thread and waits until all of them run.
+    /// Holds the pool.
     /// - Parameters:
-    ///   - width: the pool's width.
-    ///   - wait: how long the holders may take to start (other tests may hold threads a while).
+    ///   - wait: how long the first holders may take to start (other tests may hold threads a while).
     ///   - limit: when the hold ends by itself, whatever happens to the caller.
-    /// - Throws: when the holders did not all start within `wait`.
-    init(width: Int = ProcessInfo.processInfo.activeProcessorCount, wait: TimeInterval = 60, limit: TimeInterval = 120)
-        throws
-    {
-        self.width = width
-        for _ in 0..<width {
-            Task.detached {
-                self.lock.withLock { self.started += 1 }
-                self.gate.wait()
-            }
+    /// - Throws: when the first holders did not all start within `wait`.
+    init(wait: TimeInterval = 60, limit: TimeInterval = 120) throws {
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        for _ in 0..<cores { launch() }
+        guard waitUntilStarted(cores, seconds: wait) else {
+            release()
+            throw CocoaError(
+                .featureUnsupported,
+                userInfo: [NSDebugDescriptionErrorKey: "\(cores) blocking tasks did not all start within \(wait) s"])
         }
-        let deadline = Date(timeIntervalSinceNow: wait)
-        while lock.withLock({ started }) < width {
-            guard Date() < deadline else {
-                release()
-                throw CocoaError(
-                    .featureUnsupported,
-                    userInfo: [NSDebugDescriptionErrorKey: "\(width) blocking tasks did not all start within \(wait) s"])
-            }
-            Thread.sleep(forTimeInterval: 0.01)
+        // More while a new one still starts: the last one launched finds no thread.
+        while lock.withLock({ launched }) < 256 {
+            launch()
+            guard waitUntilStarted(lock.withLock { launched }, seconds: 0.5) else { break }
         }
-        Task.detached { self.lock.withLock { self.probed = true } }
         let safety = Thread { [self] in
             Thread.sleep(forTimeInterval: limit)
             release()
@@ -53,16 +44,33 @@ final class CooperativePoolHold: @unchecked Sendable {
         safety.start()
     }
 
-    /// Whether a task other than the holders has run on the pool since they all started.
-    var probeRan: Bool { lock.withLock { probed } }
+    /// Whether the probe (the last blocking task launched) has run: a pool thread came free.
+    var probeRan: Bool { lock.withLock { started == launched } }
 
-    /// Lets the holders return (once; later calls do nothing).
+    /// Lets every blocking task return (once; later calls do nothing).
     func release() {
-        let first = lock.withLock {
+        let count: Int? = lock.withLock {
             defer { released = true }
-            return !released
+            return released ? nil : launched
         }
-        guard first else { return }
-        for _ in 0..<width { gate.signal() }
+        guard let count else { return }
+        for _ in 0..<count { gate.signal() }
+    }
+
+    private func launch() {
+        lock.withLock { launched += 1 }
+        Task.detached {
+            self.lock.withLock { self.started += 1 }
+            self.gate.wait()
+        }
+    }
+
+    private func waitUntilStarted(_ count: Int, seconds: TimeInterval) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        while lock.withLock({ started }) < count {
+            guard Date() < deadline else { return false }
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        return true
     }
 }
