@@ -49,33 +49,49 @@ struct ChainVerifier: Sendable {
                 logger.notice("TLS: certificate \(index + 1) presented by \(host) is left out of path building: \(Self.describe(error))")
             }
         }
-        let roots = self.roots
-        let pins = self.pins
-        let logger = self.logger
-        promise.completeWithTask {
-            var verifier = Verifier(rootCertificates: roots) {
-                RFC5280Policy()
-                ServerIdentityPolicy(serverHostname: isIPAddress ? nil : host, serverIP: isIPAddress ? host : nil)
-            }
-            let result = await verifier.validate(leaf: leaf, intermediates: CertificateStore(intermediates))
-            guard case .validCertificate(let chain) = result else {
-                logger.warning("TLS: ordinary trust evaluation refused the chain of \(host)")
-                return .failed
-            }
-            guard let digests = try? chain.map({ try CertificatePins.pin(ofCertificate: Self.derBytes(of: $0)) }) else {
-                logger.error("TLS: a certificate of \(host)'s validated chain has no readable SubjectPublicKeyInfo")
-                return .failed
-            }
-            switch pins.verdict(host: host, chain: digests) {
-            case .unpinned, .matched:
-                return .certificateVerified
-            case .expired(_, let warning):
-                logger.warning("\(warning)")
-                return .certificateVerified
-            case .mismatch(let denial):
-                logger.error("TLS: \(denial.text)")
-                return .failed
-            }
+        // swift-certificates' verifier is async. It runs on the connection's event loop, not on
+        // the cooperative pool: code elsewhere in the process that blocks the pool's few threads
+        // would otherwise hold the handshake until the server (or the client) gives up.
+        let check = self
+        let readable = intermediates
+        Task(executorPreference: EventLoopTaskExecutor(promise.futureResult.eventLoop)) {
+            promise.succeed(
+                await check.validate(leaf: leaf, intermediates: readable, host: host, isIPAddress: isIPAddress))
+        }
+    }
+
+    /// Ordinary trust, then the pins on the validated chain.
+    /// - Parameters:
+    ///   - leaf: the presented leaf.
+    ///   - intermediates: the other presented certificates swift-certificates can read.
+    ///   - host: the host name or IP address text connected to.
+    ///   - isIPAddress: whether `host` is an IP address.
+    /// - Returns: NIOSSL's verdict.
+    private func validate(leaf: Certificate, intermediates: [Certificate], host: String, isIPAddress: Bool) async
+        -> NIOSSLVerificationResult
+    {
+        var verifier = Verifier(rootCertificates: roots) {
+            RFC5280Policy()
+            ServerIdentityPolicy(serverHostname: isIPAddress ? nil : host, serverIP: isIPAddress ? host : nil)
+        }
+        let result = await verifier.validate(leaf: leaf, intermediates: CertificateStore(intermediates))
+        guard case .validCertificate(let chain) = result else {
+            logger.warning("TLS: ordinary trust evaluation refused the chain of \(host)")
+            return .failed
+        }
+        guard let digests = try? chain.map({ try CertificatePins.pin(ofCertificate: Self.derBytes(of: $0)) }) else {
+            logger.error("TLS: a certificate of \(host)'s validated chain has no readable SubjectPublicKeyInfo")
+            return .failed
+        }
+        switch pins.verdict(host: host, chain: digests) {
+        case .unpinned, .matched:
+            return .certificateVerified
+        case .expired(_, let warning):
+            logger.warning("\(warning)")
+            return .certificateVerified
+        case .mismatch(let denial):
+            logger.error("TLS: \(denial.text)")
+            return .failed
         }
     }
 

@@ -4,6 +4,7 @@ public import HTTPTypes
 import Logging
 import NIOCore
 import NIOHTTP1
+import NIOPosix
 import NIOSSL
 public import SanitizeKit
 import X509
@@ -37,7 +38,9 @@ public final class GuardedHTTPClient: Sendable {
     /// Clients that answer the configured proxy's `407` (GuardedHTTPClient+ProxyChallenge.swift).
     let proxyClients: ProxyClients
 
-    /// Creates a client on AsyncHTTPClient's shared event loop group.
+    /// Creates a client on SwiftNIO's shared `MultiThreadedEventLoopGroup`, with NIOSSL for TLS
+    /// on every platform (Apple platforms included, where AsyncHTTPClient would otherwise use
+    /// Network.framework, which takes no cipher suites).
     /// - Parameters:
     ///   - requestGuard: the guard (its policy's `pins` are compiled here).
     ///   - configuration: limits and trust roots.
@@ -70,10 +73,16 @@ public final class GuardedHTTPClient: Sendable {
         clientConfiguration.decompression = .disabled
         // A failed connection fails its request at once, with the handshake's own error: a
         // server below the policy's TLS requirements will not meet them on a retry (with
-        // retries on, the refusal would only surface at the request's deadline).
+        // retries on, the pool reconnects with backoff and the refusal surfaces only at
+        // AsyncHTTPClient's connection deadline, 10 s; docs/adapters.md).
         clientConfiguration.connectionPool.retryConnectionEstablishment = false
         clientConfiguration.proxy = configuration.proxy
-        let group = HTTPClient.defaultEventLoopGroup
+        // SwiftNIO's POSIX event loops on every platform, never AsyncHTTPClient's default on
+        // Apple platforms (Network.framework's NIOTSEventLoopGroup): there AsyncHTTPClient maps
+        // the TLS configuration to Network.framework and drops `cipherSuites` (forward secrecy
+        // would go unenforced), and the pinned transport's and the proxy probe's
+        // `ClientBootstrap` accept only these loops.
+        let group = MultiThreadedEventLoopGroup.singleton
         self.client = HTTPClient(eventLoopGroupProvider: .shared(group), configuration: clientConfiguration)
         self.proxyClients = ProxyClients(base: clientConfiguration, group: group)
 

@@ -10,8 +10,8 @@ import SanitizeKit
 /// AsyncHTTPClient 1.37 builds its `NIOSSLClientHandler` itself and offers no hook for a
 /// custom verification callback, so requests to pinned hosts go through this small
 /// transport on the same event loop group: one connection per request, `Connection: close`,
-/// the body read up to a limit. Nothing is written before the handshake (and so the pin
-/// check) has succeeded.
+/// the body read up to a limit, the whole exchange within the hop's time limit. Nothing is
+/// written before the handshake (and so the pin check) has succeeded.
 struct PinnedTransport: Sendable {
     let group: any EventLoopGroup
     /// One context per TLS requirement of the policy (floor and suites, TLSRequirements+NIOSSL.swift).
@@ -39,23 +39,47 @@ struct PinnedTransport: Sendable {
         guard let context = contexts[requirements] else {
             throw GuardedClientError(.transportFailed, "no TLS context for \(requirements)")
         }
+        // The whole exchange runs on the connection's event loop, like the certificate check
+        // (ChainVerifier): no step of a pinned request waits for the cooperative pool, which
+        // blocking code elsewhere in the process may hold past the server's patience.
+        let eventLoop = group.next()
+        return try await withTaskExecutorPreference(EventLoopTaskExecutor(eventLoop)) {
+            try await exchange(
+                request, authority: authority, host: connectHost, port: target.port, isIP: isIP, context: context,
+                body: body, on: eventLoop)
+        }
+    }
+
+    /// Connects, waits for the handshake (and so the certificate check), then writes the
+    /// request and reads the response; nothing is written before the handshake succeeded, so a
+    /// refused handshake fails with its own error (PinnedConnectionWatch.swift).
+    private func exchange(
+        _ request: HTTPRequest, authority: String, host connectHost: String, port: Int, isIP: Bool,
+        context: NIOSSLContext, body: [UInt8]?, on eventLoop: any EventLoop
+    ) async throws -> GuardedResponse {
         let verifier = self.verifier
-        let channel = try await ClientBootstrap(group: group)
+        let timeout = self.timeout
+        let (channel, handshake) = try await ClientBootstrap(group: eventLoop)
             .connectTimeout(timeout)
-            .connect(host: connectHost, port: target.port) { channel in
+            .connect(host: connectHost, port: port) { channel in
                 channel.eventLoop.makeCompletedFuture {
                     let handler = try NIOSSLClientHandler(
                         context: context, serverHostname: isIP ? nil : connectHost,
                         customVerificationCallback: { certificates, promise in
                             verifier.verify(certificates, host: connectHost, isIPAddress: isIP, promise: promise)
                         })
+                    let watch = PinnedConnectionWatch(handshake: channel.eventLoop.makePromise(), timeout: timeout)
                     try channel.pipeline.syncOperations.addHandler(handler)
+                    try channel.pipeline.syncOperations.addHandler(watch)
                     try channel.pipeline.syncOperations.addHTTPClientHandlers()
-                    return try NIOAsyncChannel<HTTPClientResponsePart, HTTPClientRequestPart>(
+                    let wrapped = try NIOAsyncChannel<HTTPClientResponsePart, HTTPClientRequestPart>(
                         wrappingChannelSynchronously: channel)
+                    return (wrapped, watch.handshake.futureResult)
                 }
             }
+        let maxResponseBytes = self.maxResponseBytes
         return try await channel.executeThenClose { inbound, outbound in
+            try await handshake.get()
             var head = HTTPRequestHead(
                 version: .http1_1, method: HTTPMethod(rawValue: request.method.rawValue), uri: request.path ?? "/")
             head.headers.add(name: "Host", value: authority)

@@ -26,8 +26,11 @@ extension GuardDenial.Code {
 ///   off); URLSession has no per-session cipher setting, and the adapter does not read the
 ///   Info.plist.
 /// - Linux: FoundationNetworking (libcurl) has no `tlsMinimumSupportedProtocolVersion` and
-///   no cipher setting; the floor is whatever the system's OpenSSL configuration allows
-///   (Debian 12: TLS 1.2, non-forward-secret suites included): unenforced.
+///   no cipher setting, and sets neither on libcurl; the floor is whatever the system's
+///   OpenSSL configuration allows: unenforced. Debian 12 (libcurl 7.88, OpenSSL 3.0) accepts
+///   TLS 1.0 and 1.1 with a static-RSA suite such as `AES128-SHA` (its security level 1 only
+///   refuses the SHA-1 signatures other TLS 1.0 suites need) and TLS 1.2 with
+///   `AES128-GCM-SHA256` (TLSFloorHandshakeTests, on loopback).
 package enum URLSessionTLSFloor {
     /// Whether this platform's URLSession lets the adapter set the TLS floor.
     #if canImport(Darwin)

@@ -71,7 +71,7 @@ struct OpenSSLExoticChainPinningTests {
         let trusted = try roots.flatMap { try CertificatePins.certificates(in: Array(try Data(contentsOf: URL(fileURLWithPath: $0)))) }
         return try GuardedHTTPClient(
             requestGuard: try RequestGuard(policy: policy),
-            configuration: .init(timeoutSeconds: 300, trustRoots: trusted, logger: logs.logger))
+            configuration: .init(timeoutSeconds: 20, trustRoots: trusted, logger: logs.logger))
     }
 
     static func pin(_ path: String) throws -> SPKIPin {
@@ -79,27 +79,47 @@ struct OpenSSLExoticChainPinningTests {
     }
 
     /// Sends one GET per client to server `S` and returns the outcomes (`200`, or `refused` for a
-    /// handshake that failed) and the events.
+    /// handshake that failed) and the events. With `holdingPool`, every thread of the
+    /// cooperative pool is held while the requests run (``CooperativePoolHold``), as synchronous
+    /// tests hold it in a full run.
     static func run(
-        chain: String, key: String, clients: [(String, GuardedHTTPClient)]
+        chain: String, key: String, clients: [(String, GuardedHTTPClient)], holdingPool: Bool = false
     ) async throws -> (statuses: [String: String], events: [RecordingServers.Event]) {
         let servers = try RecordingServers([.init(name: "S", cert: chain, key: key)])
+        let port = servers.port("S")
         var statuses: [String: String] = [:]
-        for (path, client) in clients {
-            let request = HTTPRequest(method: .get, scheme: "https", authority: "127.0.0.1:\(servers.port("S"))", path: path)
-            do {
-                statuses[path] = "\(try await client.execute(request).status.code)"
-            } catch {
-                #expect(error.code == .transportFailed, "\(path): \(error)")
-                statuses[path] = "refused"
+        func send() async {
+            for (path, client) in clients {
+                let request = HTTPRequest(method: .get, scheme: "https", authority: "127.0.0.1:\(port)", path: path)
+                do {
+                    statuses[path] = "\(try await client.execute(request).status.code)"
+                } catch {
+                    #expect(error.code == .transportFailed, "\(path): \(error)")
+                    statuses[path] = "refused"
+                }
             }
-            try await client.shutdown()
         }
+        if holdingPool {
+            let executor = PoolFreeExecutor()
+            let probeRan = try await withTaskExecutorPreference(executor) {
+                let hold = try CooperativePoolHold()
+                defer { hold.release() }
+                await send()
+                return hold.probeRan
+            }
+            try await executor.shutdown()
+            #expect(!probeRan, "the cooperative pool was not held during the requests")
+        } else {
+            await send()
+        }
+        for (_, client) in clients { try await client.shutdown() }
         return (statuses, try servers.finish())
     }
 
-    @Test("the pin openssl prints for an Ed448- or RSA-PSS-signed certificate of a validated key matches; extras do not break the chain")
-    func crossCertificatesMatch() async throws {
+    @Test(
+        "the pin openssl prints for an Ed448- or RSA-PSS-signed certificate of a validated key matches; extras do not break the chain (also with every cooperative thread held)",
+        arguments: [false, true])
+    func crossCertificatesMatch(holdingPool: Bool) async throws {
         let chains = try Self.made.get()
         let ed448Signed = try Self.pin(chains.path("I-by-E.pem"))
         let pssSigned = try Self.pin(chains.path("I-by-P.pem"))
@@ -114,7 +134,7 @@ struct OpenSSLExoticChainPinningTests {
             clients: [
                 ("/ed448-signed", try Self.client(trusting: roots, pins: [other, ed448Signed], logs: logs)),
                 ("/leaf", try Self.client(trusting: roots, pins: [leafPin, other], logs: logs)),
-            ])
+            ], holdingPool: holdingPool)
         #expect(statuses == ["/ed448-signed": "200", "/leaf": "200"], "\(logs.messages(atLeast: .notice))")
         #expect(events.filter { $0.event == "request" }.compactMap(\.path).sorted() == ["/ed448-signed", "/leaf"])
         // The four certificates swift-certificates cannot read were left out of path building, each said.

@@ -1,11 +1,16 @@
 import Foundation
 import HTTPTypes
 import SanitizeAsyncHTTPClient
+import SanitizeURLSession
 import SanitizeKit
 import SanitizePinning
 import TestSupport
 import Testing
 import X509
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// Issue #28: the policy's TLS floor and forward secrecy, enforced by `GuardedHTTPClient`
 /// against `openssl s_server` offering one protocol version (and, for TLS 1.2, one kind of
@@ -176,6 +181,73 @@ struct TLSFloorHandshakeTests {
         }
     }
 
+    @Test("a refusal fails its request at once, not at the hop's time limit (AsyncHTTPClient's connection retries are off)")
+    func refusalIsPrompt() async throws {
+        let pki = try Self.pki.get()
+        let leaf = try pki.leaf(.rsa2048, name: "tls-prompt-\(UUID().uuidString.prefix(8))")
+        let ca = try CertificatePins.certificates(in: Array(try Data(contentsOf: URL(fileURLWithPath: pki.caCertificate))))
+        let client = try GuardedHTTPClient(
+            requestGuard: try Self.requestGuard(), configuration: .init(timeoutSeconds: 60, trustRoots: ca))
+        let server = try OpenSSLTLSServer(chain: leaf.chain, key: leaf.key, options: Offer.tls10.options)
+        let request = HTTPRequest(method: .get, scheme: "https", authority: "127.0.0.1:\(server.port)", path: "/")
+        let start = ContinuousClock.now
+        let result = await Self.get(client, request)
+        let elapsed = ContinuousClock.now - start
+        server.stop()
+        try await client.shutdown()
+        guard case .failure(let error) = result else {
+            Issue.record("a TLS 1.0 server was reached under the default policy")
+            return
+        }
+        #expect(error.code == .tlsVersionRefused, "\(error)")
+        // With retries on, AsyncHTTPClient reconnects until its connection deadline (10 s;
+        // measured 11 s), whatever the hop's own limit.
+        #expect(elapsed < .seconds(5), "refused after \(elapsed)")
+    }
+
+    #if canImport(FoundationNetworking)
+        /// Servers below the default policy that a client with a TLS floor of 1.2 and forward
+        /// secrecy refuses during the handshake: TLS 1.0 and 1.1 with static RSA key exchange
+        /// (no SHA-1 signature, which OpenSSL 3 refuses at security level 1 for other reasons)
+        /// and TLS 1.2 with a non-forward-secret suite.
+        static let belowDefaultPolicy: [(String, [String])] = [
+            ("TLS 1.0 AES128-SHA", ["-tls1", "-cipher", "AES128-SHA:@SECLEVEL=0"]),
+            ("TLS 1.1 AES128-SHA", ["-tls1_1", "-cipher", "AES128-SHA:@SECLEVEL=0"]),
+            ("TLS 1.2 AES128-GCM-SHA256", Offer.tls12Static.options),
+        ]
+
+        @Test(
+            "FoundationNetworking takes TLS 1.0, 1.1 and non-forward-secret TLS 1.2: why GuardedURLSession refuses every policy on Linux",
+            arguments: belowDefaultPolicy)
+        func foundationNetworkingHasNoFloor(offer: (String, [String])) async throws {
+            let pki = try Self.pki.get()
+            let leaf = try pki.leaf(.rsa2048, name: "tls-fn-\(UUID().uuidString.prefix(8))")
+            let requestGuard = try Self.requestGuard(#", "allowUnenforcedTLSFloor": true"#)
+            // The adapter refuses the same policy without the opt-out.
+            #expect(throws: GuardDenial.self) { try GuardedURLSession(requestGuard: try Self.requestGuard()) }
+            let session = try GuardedURLSession(requestGuard: requestGuard, timeout: 10)
+            defer { session.invalidate() }
+            let server = try OpenSSLTLSServer(chain: leaf.chain, key: leaf.key, options: offer.1)
+            let request = URLRequest(url: URL(string: "https://127.0.0.1:\(server.port)/")!)
+            // FoundationNetworking always loads the system's CA bundle, so the test CA is never
+            // trusted: the request fails. Where it fails is the point. The server's log says the
+            // client refused the certificate ("unknown ca"), so it had accepted the version and
+            // the suite; a client holding the policy would have refused the ServerHello
+            // ("unsupported protocol", "no shared cipher"), as GuardedHTTPClient does.
+            var failed = false
+            do {
+                _ = try await session.data(for: request)
+            } catch {
+                failed = true
+            }
+            server.waitForOutput(containingAnyOf: ["alert unknown ca", "unsupported protocol", "no shared cipher"])
+            let serverLog = server.stop()
+            #expect(failed, "\(offer.0): the test CA was trusted")
+            #expect(serverLog.contains("alert unknown ca"), "\(offer.0): \(serverLog)")
+            #expect(!serverLog.contains("unsupported protocol") && !serverLog.contains("no shared cipher"), "\(offer.0)")
+        }
+    #endif
+
     @Test("pins still apply on the ECDHE and TLS 1.3 servers, and the floor on a pinned host", arguments: [Offer.tls12ECDHE, .tls13, .tls10])
     func pinsStillApply(offer: Offer) async throws {
         let pki = try Self.pki.get()
@@ -189,22 +261,23 @@ struct TLSFloorHandshakeTests {
         let request = HTTPRequest(method: .get, scheme: "https", authority: "127.0.0.1:\(server.port)", path: "/")
         let withRight = await Self.get(right, request)
         let withWrong = await Self.get(wrong, request)
+        if offer == .tls10 { server.waitForOutput(containingAnyOf: ["unsupported protocol"]) }
         let serverLog = server.stop()
         try await right.shutdown()
         try await wrong.shutdown()
 
         if offer == .tls10 {
             // The pinned transport holds the floor too: refused before any pin is looked at, as
-            // the server's own log says. Known gap: the pinned transport writes the request
-            // while the handshake runs, and that write's "I/O on closed channel" can win over
-            // the handshake's reason, so the code is not always tls-version-refused.
+            // the server's own log says, and with the handshake's reason: the transport waits
+            // for the handshake before it writes the request, so no write error can come first.
             #expect(serverLog.contains("unsupported protocol"), "\(serverLog)")
             for result in [withRight, withWrong] {
                 guard case .failure(let error) = result else {
                     Issue.record("a pinned TLS 1.0 server was reached under the default policy")
                     continue
                 }
-                #expect([.tlsVersionRefused, .transportFailed].contains(error.code), "\(error)")
+                #expect(error.code == .tlsVersionRefused, "\(error)")
+                #expect(error.text.hasPrefix("127.0.0.1: the policy requires TLS 1.2 or later"), "\(error)")
             }
             return
         }

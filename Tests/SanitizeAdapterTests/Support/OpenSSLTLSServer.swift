@@ -43,6 +43,20 @@ final class OpenSSLTLSServer: @unchecked Sendable {
         port = found
     }
 
+    /// Waits (up to `seconds`) until the server's output holds one of `texts`: the client may
+    /// see a handshake fail before the server has written why.
+    /// - Returns: whether one appeared.
+    @discardableResult
+    func waitForOutput(containingAnyOf texts: [String], seconds: TimeInterval = 5) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        while Date() < deadline {
+            let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+            if texts.contains(where: text.contains) { return true }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        return false
+    }
+
     /// Stops the server and returns what it wrote (its handshake errors among it).
     @discardableResult
     func stop() -> String {
