@@ -47,7 +47,7 @@ package enum SystemCalls {
     /// - Returns: the descriptor; the caller closes it with ``close(_:)``.
     /// - Throws: ``Failure`` when `open(2)` fails.
     package static func openForReading(_ path: [UInt8]) throws(Failure) -> Int32 {
-        try open(path, O_RDONLY | O_CLOEXEC, 0)
+        try openFile(path, O_RDONLY | O_CLOEXEC, 0)
     }
 
     /// Opens a file for reading (`O_RDONLY | O_CLOEXEC`).
@@ -66,13 +66,12 @@ package enum SystemCalls {
     /// - Returns: the descriptor; the caller closes it with ``close(_:)``.
     /// - Throws: ``Failure`` when `open(2)` fails.
     package static func openForWriting(_ path: [UInt8], permissions: UInt16 = 0o644) throws(Failure) -> Int32 {
-        try open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode_t(permissions))
+        try openFile(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode_t(permissions))
     }
 
-    private static func open(_ path: [UInt8], _ flags: Int32, _ mode: mode_t) throws(Failure) -> Int32 {
-        let terminated = path + [0]
-        let descriptor = terminated.withUnsafeBytes { bytes in
-            systemOpen(bytes.baseAddress!.assumingMemoryBound(to: CChar.self), flags, mode)
+    private static func openFile(_ path: [UInt8], _ flags: Int32, _ mode: mode_t) throws(Failure) -> Int32 {
+        let descriptor = (path + [0]).withUnsafeBytes { bytes in
+            open(bytes.baseAddress!.assumingMemoryBound(to: CChar.self), flags, mode)
         }
         guard descriptor >= 0 else { throw .current }
         return descriptor
@@ -132,9 +131,9 @@ package enum SystemCalls {
     /// Reads at most `count` bytes into memory the caller owns, retrying `EINTR`.
     /// - Returns: the number of bytes read; 0 at the end of input.
     /// - Throws: ``Failure`` when `read(2)` fails for another reason.
-    package static func read(_ descriptor: Int32, into pointer: UnsafeMutableRawPointer, count: Int) throws(Failure) -> Int {
+    package static func readBytes(_ descriptor: Int32, into pointer: UnsafeMutableRawPointer, count: Int) throws(Failure) -> Int {
         while true {
-            let got = systemRead(descriptor, pointer, count)
+            let got = read(descriptor, pointer, count)
             if got >= 0 { return got }
             let failure = Failure.current
             if failure.number != EINTR { throw failure }
@@ -145,11 +144,11 @@ package enum SystemCalls {
     /// retrying `EINTR`.
     /// - Returns: the number of bytes read; 0 at the end of input.
     /// - Throws: ``Failure`` when `read(2)` fails for another reason.
-    package static func read(_ descriptor: Int32, into buffer: inout [UInt8], count: Int? = nil) throws(Failure) -> Int {
+    package static func readBytes(_ descriptor: Int32, into buffer: inout [UInt8], count: Int? = nil) throws(Failure) -> Int {
         let wanted = min(count ?? buffer.count, buffer.count)
         guard wanted > 0 else { return 0 }
         let result = buffer.withUnsafeMutableBytes { bytes in
-            Result { () throws(Failure) in try read(descriptor, into: bytes.baseAddress!, count: wanted) }
+            Result { () throws(Failure) in try readBytes(descriptor, into: bytes.baseAddress!, count: wanted) }
         }
         return try result.get()
     }
@@ -159,16 +158,16 @@ package enum SystemCalls {
     /// - Throws: ``Failure`` when `read(2)` fails for another reason.
     package static func readByte(_ descriptor: Int32) throws(Failure) -> UInt8? {
         var byte: [UInt8] = [0]
-        return try read(descriptor, into: &byte) == 1 ? byte[0] : nil
+        return try readBytes(descriptor, into: &byte) == 1 ? byte[0] : nil
     }
 
     /// Writes at most `count` bytes from memory the caller owns, retrying `EINTR` and `EAGAIN`.
     /// - Returns: the number of bytes written (a short write is not a failure).
     /// - Throws: ``Failure`` when `write(2)` fails for another reason (``Failure/isBrokenPipe``
     ///   when the reader has gone away).
-    package static func write(_ descriptor: Int32, from pointer: UnsafeRawPointer, count: Int) throws(Failure) -> Int {
+    package static func writeBytes(_ descriptor: Int32, from pointer: UnsafeRawPointer, count: Int) throws(Failure) -> Int {
         while true {
-            let written = systemWrite(descriptor, pointer, count)
+            let written = write(descriptor, pointer, count)
             if written >= 0 { return written }
             let failure = Failure.current
             if failure.number != EINTR && failure.number != EAGAIN { throw failure }
@@ -179,7 +178,7 @@ package enum SystemCalls {
     /// a process whose output has already failed.
     package static func writeOnce(_ descriptor: Int32, _ bytes: [UInt8]) {
         guard !bytes.isEmpty else { return }
-        bytes.withUnsafeBytes { raw in _ = systemWrite(descriptor, raw.baseAddress!, raw.count) }
+        bytes.withUnsafeBytes { raw in _ = write(descriptor, raw.baseAddress!, raw.count) }
     }
 
     /// Whether `descriptor` has bytes to read now (`poll(2)` without waiting).
@@ -210,7 +209,11 @@ package enum SystemCalls {
     /// The address of a function or variable loaded anywhere in the process (`dlsym` with
     /// `RTLD_DEFAULT`), or `nil` when no loaded image defines `name`.
     package static func processSymbol(named name: String) -> UnsafeMutableRawPointer? {
-        dlsym(processSymbols, name)
+        #if canImport(Darwin)
+            dlsym(UnsafeMutableRawPointer(bitPattern: -2), name)  // RTLD_DEFAULT
+        #else
+            dlsym(nil, name)  // RTLD_DEFAULT
+        #endif
     }
 
     // MARK: Threads
@@ -308,39 +311,19 @@ private enum ThreadStackCache {
     }
 }
 
-/// The `dlsym` handle that searches every image loaded in the process (`RTLD_DEFAULT`).
-private var processSymbols: UnsafeMutableRawPointer? {
-    #if canImport(Darwin)
-        UnsafeMutableRawPointer(bitPattern: -2)
-    #else
-        nil
-    #endif
-}
-
 #if canImport(Glibc) || canImport(Musl)
     /// `pthread_getattr_np`, a GNU extension the Glibc module does not import, found once by
     /// name in the process.
     private enum ThreadAttributes {
         typealias Function = @convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> CInt
 
-        static let getattr: Function? = dlsym(processSymbols, "pthread_getattr_np").map { unsafeBitCast($0, to: Function.self) }
+        static let getattr: Function? = SystemCalls.processSymbol(named: "pthread_getattr_np").map {
+            unsafeBitCast($0, to: Function.self)
+        }
     }
 #endif
 
-/// `open(2)`, `read(2)`, `write(2)` and `close(2)` under names that ``SystemCalls``' own
-/// methods do not shadow.
-private func systemOpen(_ path: UnsafePointer<CChar>, _ flags: Int32, _ mode: mode_t) -> Int32 {
-    open(path, flags, mode)
-}
-
-private func systemRead(_ descriptor: Int32, _ pointer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-    read(descriptor, pointer, count)
-}
-
-private func systemWrite(_ descriptor: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
-    write(descriptor, pointer, count)
-}
-
+/// `close(2)`, under a name that ``SystemCalls/close(_:)`` does not shadow.
 private func systemClose(_ descriptor: Int32) -> Int32 {
     close(descriptor)
 }

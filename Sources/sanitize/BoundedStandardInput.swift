@@ -13,7 +13,7 @@ enum BoundedStandardInput {
             let wanted = min(chunk.count, limit + 1 - bytes.count)
             let count: Int
             do throws(SystemCalls.Failure) {
-                count = try SystemCalls.read(0, into: &chunk, count: wanted)
+                count = try SystemCalls.readBytes(0, into: &chunk, count: wanted)
             } catch {
                 if error.wouldBlock { continue }
                 throw SanitizeError(.io, "cannot read standard input: \(error.text)")

@@ -207,7 +207,7 @@ struct ByteReader: ~Copyable {
         while remaining > 0 {
             if position == windowEnd { try fill(atLeast: 1) }
             let take = min(remaining, windowEnd - position)
-            body(UnsafeRawBufferPointer(start: window.unsafelyUnwrapped + (position - windowStart), count: take))
+            body(windowBytes(from: position, count: take))
             position += take
             remaining -= take
         }
@@ -234,15 +234,21 @@ struct ByteReader: ~Copyable {
     /// ``lookBehind`` of them, when the input has that many).
     func bytesBefore(_ count: Int) -> UnsafeRawBufferPointer {
         let start = max(windowStart, position - count)
-        return UnsafeRawBufferPointer(start: window.unsafelyUnwrapped + (start - windowStart), count: position - start)
+        return windowBytes(from: start, count: position - start)
     }
 
     /// Up to `count` (≤ ``maxRequire``) bytes from `position`, fewer when the input is shorter.
     mutating func prefix(_ count: Int) throws(WalkStop) -> UnsafeRawBufferPointer {
         do { try require(count) } catch .endOfInput {}
         let available = min(count, windowEnd - position)
-        guard available > 0 else { return UnsafeRawBufferPointer(start: nil, count: 0) }
-        return UnsafeRawBufferPointer(start: window.unsafelyUnwrapped + (position - windowStart), count: available)
+        return windowBytes(from: position, count: available)
+    }
+
+    /// The `count` bytes of the window from the absolute offset `offset` (all inside the
+    /// window); empty, with no address, when `count` is 0.
+    private func windowBytes(from offset: Int, count: Int) -> UnsafeRawBufferPointer {
+        guard count > 0, let window else { return .init(start: nil, count: 0) }
+        return .init(start: window + (offset - windowStart), count: count)
     }
 
     /// Whether no byte is left at `position` before the input's end or the bound.
@@ -287,7 +293,7 @@ struct ByteReader: ~Copyable {
             }
             let got: Int
             do throws(SystemCalls.Failure) {
-                got = try SystemCalls.read(descriptor, into: buffer + windowCount, count: room)
+                got = try SystemCalls.readBytes(descriptor, into: buffer + windowCount, count: room)
             } catch {
                 exhausted = true
                 throw .io(Self.readError(error))

@@ -40,7 +40,7 @@ package enum FileBytes {
         while true {
             let count: Int
             do throws(SystemCalls.Failure) {
-                count = try SystemCalls.read(descriptor, into: &chunk)
+                count = try SystemCalls.readBytes(descriptor, into: &chunk)
             } catch {
                 throw failure(error, path: path, what: what)
             }

@@ -81,11 +81,10 @@ package struct LineReader: ~Copyable {
     package mutating func bufferedLines(upTo limit: Int) -> (firstNumber: Int, lineCount: Int, bytes: UnsafeRawBufferPointer)? {
         let available = min(end - start, limit, maxLineBytes)
         guard available > 0 else { return nil }
-        let base = UnsafeRawPointer(buffer.baseAddress!) + start
         var stop = available
-        while stop > 0 && base.load(fromByteOffset: stop - 1, as: UInt8.self) != 0x0A { stop -= 1 }
+        while stop > 0 && buffer[start + stop - 1] != 0x0A { stop -= 1 }
         guard stop > 0 else { return nil }
-        let bytes = UnsafeRawBufferPointer(start: base, count: stop)
+        let bytes = UnsafeRawBufferPointer(rebasing: buffer[start..<(start + stop)])
         let lines = Self.countNewlines(bytes)
         let firstNumber = lineNumber + 1
         lineNumber += lines
@@ -177,7 +176,7 @@ package struct LineReader: ~Copyable {
 
     private func readSome(into pointer: UnsafeMutableRawPointer, capacity: Int) throws -> Int {
         do throws(SystemCalls.Failure) {
-            return try SystemCalls.read(descriptor, into: pointer, count: capacity)
+            return try SystemCalls.readBytes(descriptor, into: pointer, count: capacity)
         } catch {
             throw SanitizeError(.io, "cannot read input: \(error.text)")
         }

@@ -62,10 +62,7 @@ package struct OutputWriter: ~Copyable {
         let written: Void? = try bytes.withContiguousStorageIfAvailable { storage throws in
             try write(UnsafeRawBufferPointer(storage))
         }
-        if written == nil {
-            let copy = Array(bytes)
-            try copy.withUnsafeBytes { raw throws in try write(raw) }
-        }
+        if written == nil { try write(Array(bytes)) }  // an array is contiguous: one copy
     }
 
     /// Lets `body` write at most `capacity` bytes straight into the buffer, with no copy in
@@ -92,8 +89,7 @@ package struct OutputWriter: ~Copyable {
 
     /// Appends the UTF-8 bytes of a string.
     package mutating func write(_ text: String) throws {
-        var text = text
-        try text.withUTF8 { utf8 throws in try write(UnsafeRawBufferPointer(utf8)) }
+        try write(text.utf8)  // a native string's UTF-8 is contiguous; a bridged one is copied once
     }
 
     /// Appends an integer in decimal, without building a `String`.
@@ -136,7 +132,7 @@ package struct OutputWriter: ~Copyable {
         var offset = 0
         while offset < bytes.count {
             do throws(SystemCalls.Failure) {
-                offset += try SystemCalls.write(descriptor, from: bytes.baseAddress! + offset, count: bytes.count - offset)
+                offset += try SystemCalls.writeBytes(descriptor, from: bytes.baseAddress! + offset, count: bytes.count - offset)
             } catch {
                 if error.isBrokenPipe { (Self.processBrokenPipe ?? onBrokenPipe)() }
                 let ioError = SanitizeError(.io, "cannot write output: \(error.text)")

@@ -193,13 +193,9 @@ package final class PCRE2Pattern: @unchecked Sendable, CustomDebugStringConverti
         return String(decoding: buffer[..<Int(length)], as: UTF8.self)
     }
 
-    /// A valid address for a zero-length subject or pattern (PCRE2 10.42 rejects NULL).
-    /// Never written after it is created, so sharing it is safe.
-    nonisolated(unsafe) private static let emptySubject: UnsafePointer<UInt8> = {
-        let byte = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
-        byte.initialize(to: 0)
-        return UnsafePointer(byte)
-    }()
+    /// A valid address for a zero-length subject or pattern (PCRE2 10.42 rejects NULL): the
+    /// static storage of an empty string literal (its terminating NUL), never written or freed.
+    private static var emptySubject: UnsafePointer<UInt8> { ("" as StaticString).utf8Start }
 
     /// The calling thread's match data: one ovector pair, enough to say "matched" for any
     /// pattern, so one block serves every pattern on the thread. Freed when the thread ends.
