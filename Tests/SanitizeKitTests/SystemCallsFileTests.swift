@@ -57,10 +57,15 @@ struct SystemCallsFileTests {
         var checks: [String] = []
         for line in code.split(separator: "\n") {
             let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
-            if let index = words.firstIndex(of: "import"), index + 1 < words.count,
-                modules.contains(String(words[index + 1])), words[..<index].allSatisfy({ $0.hasPrefix("@") || accessLevels.contains(String($0)) })
+            // `[@attribute] [access] import [kind] Module[.Name]`
+            if let index = words.firstIndex(of: "import"),
+                words[..<index].allSatisfy({ $0.hasPrefix("@") || accessLevels.contains(String($0)) })
             {
-                imports.append(String(words[index + 1]))
+                var rest = words[(index + 1)...]
+                if let kind = rest.first, importKinds.contains(String(kind)) { rest = rest.dropFirst() }
+                if let path = rest.first, let module = path.split(separator: ".").first, modules.contains(String(module)) {
+                    imports.append(String(module))
+                }
             }
             for module in modules where line.contains("canImport(\(module))") { checks.append(module) }
         }
@@ -83,6 +88,7 @@ struct SystemCallsFileTests {
     }
 
     static let accessLevels: Set<String> = ["public", "package", "internal", "fileprivate", "private"]
+    static let importKinds: Set<String> = ["struct", "class", "enum", "protocol", "typealias", "func", "var", "let"]
 
     @Test("only the SystemCalls files import the C library or name its functions")
     func onlyTheSystemCallsFiles() throws {
@@ -123,6 +129,7 @@ struct SystemCallsFileTests {
             ("import Glibc\n", ["Glibc"], [String](), [String]()),
             ("#if canImport(Darwin)\n    @preconcurrency import Darwin\n#endif\n", ["Darwin"], ["Darwin"], []),
             ("internal import Musl\n", ["Musl"], [], []),
+            ("import struct Glibc.stat\nimport func Darwin.C.isatty\n", ["Glibc", "Darwin"], [], []),
             ("import Foundation\nlet e = errno\nlet t = String(cString: strerror(e))\n", [], [], ["errno", "strerror"]),
             ("let fd = open(path, O_RDONLY | O_CLOEXEC)\n", [], [], ["O_CLOEXEC", "O_RDONLY"]),
             ("// import Glibc, errno\n/// `memchr` finds it\nlet s = \"isatty(2)\"\n", [], [], []),
