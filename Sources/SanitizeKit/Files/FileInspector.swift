@@ -91,15 +91,14 @@ public struct FileInspector: Sendable {
     }
 
     /// The format the first bytes announce, without any structural check.
-    /// - Parameter bytes: the file, or at least its first 12 bytes.
+    /// - Parameter bytes: the file, or at least its first 12 bytes: `[UInt8]`, `Data`, any
+    ///   collection of bytes (only the first 12 are read).
     /// - Returns: the format, or ``FileFormat/unknown``.
-    package static func detectFormat(_ bytes: UnsafeRawBufferPointer) -> FileFormat {
-        if case .format(let format) = MagicBytes.detect(
-            UnsafeRawBufferPointer(rebasing: bytes.prefix(MagicBytes.prefixLength)))
-        {
-            return format
+    package static func detectFormat(_ bytes: some Collection<UInt8>) -> FileFormat {
+        ContiguousInput.with(bytes.prefix(MagicBytes.prefixLength)) { prefix in
+            if case .format(let format) = MagicBytes.detect(prefix) { return format }
+            return .unknown
         }
-        return .unknown
     }
 
     /// The classic, shallow JPEG test: at least 12 bytes, starting `FF D8` and ending `FF D9`.
