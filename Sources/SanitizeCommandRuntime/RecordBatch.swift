@@ -1,13 +1,5 @@
 import SanitizeKit
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A run of consecutive input lines, copied out of the reader's buffer so that a worker
 /// thread can own them.
 package struct RecordBatch: Sendable {
@@ -70,8 +62,7 @@ package struct RecordBatch: Sendable {
                     try body(.line(number: number, UnsafeRawBufferPointer(rebasing: storage[start..<end])))
                 case .lines(let firstNumber, let lineCount, var start, let end):
                     for number in firstNumber..<firstNumber + lineCount {
-                        let newline = memchr(storage.baseAddress! + start, 0x0A, end - start)!
-                        let stop = storage.baseAddress!.distance(to: UnsafeRawPointer(newline))
+                        let stop = start + SystemCalls.firstOffset(of: 0x0A, at: storage.baseAddress! + start, count: end - start)!
                         try body(.line(number: number, UnsafeRawBufferPointer(rebasing: storage[start..<stop])))
                         start = stop + 1
                     }

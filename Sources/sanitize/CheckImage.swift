@@ -1,14 +1,6 @@
 import ArgumentParser
 import SanitizeKit
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// `sanitize check image`: the real format of each file and whether it is whole.
 ///
 /// Prints `FILE<TAB>FORMAT<TAB>VERDICT` per file, in argument order. A file that is not
@@ -83,11 +75,8 @@ struct CheckImage: ParsableCommand {
     /// Opens `file` by the bytes of its argument (`-` is standard input) and inspects it.
     private func inspect(_ file: String, with inspector: FileInspector) throws(SanitizeError) -> FileVerdict {
         if file == "-" { return try inspector.inspect(descriptor: 0, declaredType: declaredType) }
-        let descriptor = RawArguments.open(file, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw SanitizeError(.io, "cannot read the file: \(String(cString: strerror(errno)))")
-        }
-        defer { close(descriptor) }
+        let descriptor = try RawArguments.openForReading(file) { SanitizeError(.io, "cannot read the file: \($0)") }
+        defer { SystemCalls.close(descriptor) }
         return try inspector.inspect(descriptor: descriptor, declaredType: declaredType)
     }
 }

@@ -2,14 +2,6 @@ import ArgumentParser
 import SanitizeKit
 import Synchronization
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The parts of the CLI contract that every subcommand shares, applied once in `main()`:
 ///
 /// - a usage or configuration error is one line, `sanitize: WHERE: what is wrong [code]`, exit 2;
@@ -21,9 +13,9 @@ import Synchronization
 enum CommandLineContract {
     /// Installs the process-wide output rules. Call first, before any thread starts.
     static func start() {
-        TerminationSignals.unblock()
-        OutputWriter.ignoreBrokenPipeSignal()
-        OutputWriter.processBrokenPipe = { terminateProcess(0) }
+        SystemCalls.unblockTerminationSignals()
+        SystemCalls.ignoreBrokenPipeSignal()
+        OutputWriter.processBrokenPipe = { SystemCalls.terminate(status: 0) }
         OutputWriter.processWriteFailure = { descriptor, error in
             let stream =
                 switch descriptor {
@@ -32,7 +24,7 @@ enum CommandLineContract {
                 default: outputFileNames.withLock { $0[descriptor] } ?? "output file (descriptor \(descriptor))"
                 }
             writeLastWords("sanitize: \(stream): \(error.reason) [\(error.code)]\n")
-            terminateProcess(2)
+            SystemCalls.terminate(status: 2)
         }
     }
 
@@ -114,7 +106,6 @@ enum CommandLineContract {
     /// Writes a message straight to standard error, ignoring any failure: used when output has
     /// already failed and nothing else can be done.
     private static func writeLastWords(_ text: String) {
-        var text = text
-        text.withUTF8 { utf8 in _ = write(2, utf8.baseAddress, utf8.count) }
+        SystemCalls.writeOnce(2, Array(text.utf8))
     }
 }

@@ -1,13 +1,5 @@
 import SanitizeKit
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A configuration file named on the command line (a schema, a contract, a policy), opened by
 /// the bytes of its name as the shell passed them, as the README promises for every file name.
 ///
@@ -30,15 +22,13 @@ enum ConfigFile {
         // A name that is its own UTF-8 (the usual case) goes through untouched.
         guard RawArguments.bytes(of: argument) != Array(argument.utf8) else { return try body(argument) }
         let shown = RawArguments.displayName(argument)
-        let descriptor = RawArguments.open(argument, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw SanitizeError(.io, "cannot read the \(what): \(String(cString: strerror(errno)))", at: .init(file: shown))
+        let descriptor = try RawArguments.openForReading(argument) {
+            SanitizeError(.io, "cannot read the \(what): \($0)", at: .init(file: shown))
         }
-        defer { close(descriptor) }
+        defer { SystemCalls.close(descriptor) }
         // A directory opens but cannot be read: say so here, in the words FileBytes uses.
-        var status = stat()
-        if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
-            throw SanitizeError(.io, "cannot read the \(what): \(String(cString: strerror(EISDIR)))", at: .init(file: shown))
+        if SystemCalls.status(of: descriptor)?.kind == .directory {
+            throw SanitizeError(.io, "cannot read the \(what): \(SystemCalls.Failure.isADirectory.text)", at: .init(file: shown))
         }
         let path = "/dev/fd/\(descriptor)"
         do {

@@ -86,7 +86,7 @@ struct Filter: ParsableCommand {
         let inputs = files.isEmpty ? ["-"] : files
         for path in inputs where !run.stopped {
             let descriptor = try openInput(path)
-            defer { if descriptor != 0 { close(descriptor) } }
+            defer { if descriptor != 0 { SystemCalls.close(descriptor) } }
             let batches = BatchFilter(
                 filter: filter, policy: onInvalid.policy, maxRecordBytes: maxRecordBytes,
                 fileName: inputs.count > 1 ? (path == "-" ? "<stdin>" : path) : nil, reportKey: key, lineOffset: lineOffset)
@@ -125,12 +125,9 @@ struct Filter: ParsableCommand {
 
     private func openInput(_ path: String) throws -> Int32 {
         if path == "-" { return 0 }
-        let descriptor = RawArguments.open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw SanitizeError(
-                .io, "cannot read the input: \(String(cString: strerror(errno)))", at: .init(file: RawArguments.displayName(path)))
+        return try RawArguments.openForReading(path) {
+            SanitizeError(.io, "cannot read the input: \($0)", at: .init(file: RawArguments.displayName(path)))
         }
-        return descriptor
     }
 }
 

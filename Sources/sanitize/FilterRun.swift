@@ -8,7 +8,7 @@ final class FilterRun {
     private(set) var statistics = FilterStatistics()
     private(set) var stopped = false
     private var output = OutputWriter(descriptor: 1)
-    private var errorOutput = OutputWriter(descriptor: 2, onBrokenPipe: { terminateProcess(2) })
+    private var errorOutput = OutputWriter(descriptor: 2, onBrokenPipe: { SystemCalls.terminate(status: 2) })
     /// Where violations go when they do not go to standard error.
     private var reportWriter: OutputWriter?
     private var progress: ProgressLine?
@@ -27,10 +27,8 @@ final class FilterRun {
         self.countsNullKeys = countsNullKeys
         if let reportPath {
             let shown = RawArguments.displayName(reportPath)
-            let descriptor = RawArguments.open(reportPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-            guard descriptor >= 0 else {
-                throw SanitizeError(
-                    .io, "cannot open the report file: \(String(cString: strerror(errno)))", at: .init(file: shown))
+            let descriptor = try RawArguments.openForWriting(reportPath) {
+                SanitizeError(.io, "cannot open the report file: \($0)", at: .init(file: shown))
             }
             CommandLineContract.name(descriptor: descriptor, as: shown)
             reportWriter = OutputWriter(descriptor: descriptor)

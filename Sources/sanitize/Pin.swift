@@ -99,11 +99,8 @@ extension Pin {
     /// The file's bytes (``CertificatePins`` refuses a file past its own size limit).
     private static func read(_ path: String, shown: String) throws(SanitizeError) -> [UInt8] {
         // File names are opened by their bytes, as every subcommand does (RawArguments).
-        let descriptor = RawArguments.open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw SanitizeError(.io, "cannot open the file: \(String(cString: strerror(errno)))")
-        }
-        defer { close(descriptor) }
+        let descriptor = try RawArguments.openForReading(path) { SanitizeError(.io, "cannot open the file: \($0)") }
+        defer { SystemCalls.close(descriptor) }
         return try FileBytes.read(descriptor: descriptor, path: shown, what: "certificate file")
     }
 }

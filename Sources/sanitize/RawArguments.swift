@@ -1,14 +1,6 @@
 import ArgumentParser
 import SanitizeKit
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The command line as the bytes the shell passed, not as the `String`s the parser sees.
 ///
 /// `CommandLine.arguments` repairs invalid UTF-8 with U+FFFD, so `$'a\xffb'` would arrive as
@@ -20,10 +12,7 @@ import SanitizeKit
 /// line feed: the subcommand judges it (`guard -H` denies a header value with CR or LF).
 enum RawArguments {
     /// `argv[1...]`, byte for byte.
-    static let all: [[UInt8]] = (1..<Int(CommandLine.argc)).map { index in
-        guard let pointer = CommandLine.unsafeArgv[index] else { return [] }
-        return Array(UnsafeRawBufferPointer(start: pointer, count: strlen(pointer)))
-    }
+    static let all: [[UInt8]] = SystemCalls.commandLineBytes()
 
     /// The bytes of the argument that the parser turned into `value`: the value's own UTF-8
     /// unless it holds U+FFFD (the repair mark) and an argument with invalid UTF-8 decodes to it.
@@ -44,12 +33,31 @@ enum RawArguments {
         return Array(raw[(equals + 1)...])
     }
 
-    /// `open(2)` on the bytes of the argument `path`.
-    static func open(_ path: String, _ flags: Int32, _ mode: mode_t = 0) -> Int32 {
-        var bytes = bytes(of: path)
-        bytes.append(0)
-        return bytes.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { systemOpen($0.baseAddress!, flags, mode) }
+    /// Opens the file named by the argument `path`, by its bytes, for reading.
+    /// - Parameters:
+    ///   - path: the argument, as the parser gave it.
+    ///   - failure: the error to throw, given the system's reason ("No such file or directory").
+    /// - Returns: the descriptor; the caller closes it (``SystemCalls/close(_:)``).
+    /// - Throws: what `failure` returns, when `open(2)` fails.
+    static func openForReading(_ path: String, orThrow failure: (String) -> SanitizeError) throws(SanitizeError) -> Int32 {
+        do throws(SystemCalls.Failure) {
+            return try SystemCalls.openForReading(bytes(of: path))
+        } catch {
+            throw failure(error.text)
+        }
+    }
+
+    /// Creates (or empties) the file named by the argument `path`, by its bytes, for writing.
+    /// - Parameters:
+    ///   - path: the argument, as the parser gave it.
+    ///   - failure: the error to throw, given the system's reason.
+    /// - Returns: the descriptor.
+    /// - Throws: what `failure` returns, when `open(2)` fails.
+    static func openForWriting(_ path: String, orThrow failure: (String) -> SanitizeError) throws(SanitizeError) -> Int32 {
+        do throws(SystemCalls.Failure) {
+            return try SystemCalls.openForWriting(bytes(of: path))
+        } catch {
+            throw failure(error.text)
         }
     }
 
@@ -121,9 +129,4 @@ extension SanitizeError.Code {
     static let lineFeed = Self(rawValue: "line-feed")
     /// The command line is not what the command takes.
     static let usage = Self(rawValue: "usage")
-}
-
-/// `open(2)`, under a name that ``RawArguments/open(_:_:_:)`` does not shadow.
-private func systemOpen(_ path: UnsafePointer<CChar>, _ flags: Int32, _ mode: mode_t) -> Int32 {
-    open(path, flags, mode)
 }

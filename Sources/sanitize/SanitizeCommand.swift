@@ -48,7 +48,7 @@ struct SanitizeCommand: ParsableCommand {
         } catch {
             status = CommandLineContract.report(error, root: self)
         }
-        terminateProcess(status)
+        SystemCalls.terminate(status: status)
     }
 }
 

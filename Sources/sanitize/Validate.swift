@@ -169,12 +169,11 @@ struct Validate: ParsableCommand {
             // Every file gets its verdict; an unreadable one does not stop the others.
             for file in instances {
                 let shown = RawArguments.displayName(file)
-                let descriptor = file == "-" ? 0 : RawArguments.open(file, O_RDONLY | O_CLOEXEC)
                 do {
-                    guard descriptor >= 0 else {
-                        throw SanitizeError(.io, "cannot read the instance: \(String(cString: strerror(errno)))")
-                    }
-                    defer { if descriptor > 0 { close(descriptor) } }
+                    let descriptor =
+                        file == "-"
+                        ? 0 : try RawArguments.openForReading(file) { SanitizeError(.io, "cannot read the instance: \($0)") }
+                    defer { if descriptor > 0 { SystemCalls.close(descriptor) } }
                     if ndjson || file.hasSuffix(".ndjson") || file.hasSuffix(".jsonl") {
                         try validateLines(descriptor, file: shown)
                     } else {

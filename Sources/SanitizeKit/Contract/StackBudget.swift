@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// How much of the current thread's stack a deep evaluation may still use.
 ///
 /// The evaluator recurses once per nesting level, and its frames are several times larger in a
@@ -59,7 +51,7 @@ struct StackBudget {
     }
 
     private static func lookUp() -> State {
-        guard let (low, size) = ThreadStackCache.bounds(), size > 0 else { return .unbounded }
+        guard let (low, size) = SystemCalls.currentThreadStack(), size > 0 else { return .unbounded }
         let margin = min(max(minimumMargin, size / 8), size / 2)
         return .bounded(low: low, high: low + size, floor: low + margin)
     }
@@ -79,77 +71,7 @@ struct StackBudget {
             return UInt(bitPattern: address)
         }
     }
-
-    /// The current thread's stack as its low end and size in bytes, or `nil` when the platform
-    /// does not say.
-    fileprivate static func currentThreadStack() -> (low: UInt, size: UInt)? {
-        #if canImport(Darwin)
-            let thread = pthread_self()
-            let top = UInt(bitPattern: pthread_get_stackaddr_np(thread))
-            let size = UInt(pthread_get_stacksize_np(thread))
-            guard top > size else { return nil }
-            return (top - size, size)
-        #elseif canImport(Glibc) || canImport(Musl)
-            guard let getAttributes = ThreadAttributes.getattr else { return nil }
-            // Filled in by `pthread_getattr_np`, so never initialised here.
-            let attributes = UnsafeMutablePointer<pthread_attr_t>.allocate(capacity: 1)
-            defer { attributes.deallocate() }
-            guard getAttributes(pthread_self(), attributes) == 0 else { return nil }
-            defer { pthread_attr_destroy(attributes) }
-            var low: UnsafeMutableRawPointer?
-            var size = 0
-            guard pthread_attr_getstack(attributes, &low, &size) == 0, let low, size > 0 else { return nil }
-            return (UInt(bitPattern: low), UInt(size))
-        #else
-            return nil
-        #endif
-    }
 }
-
-/// Each thread's stack bounds, looked up once per thread and kept in thread-specific data:
-/// `pthread_getattr_np` costs a system call and an allocation (and reads `/proc/self/maps` on
-/// the main thread), too much to repeat for every deep record.
-private enum ThreadStackCache {
-    static let key: pthread_key_t? = {
-        var key = pthread_key_t()
-        guard pthread_key_create(&key, { free($0) }) == 0 else { return nil }
-        return key
-    }()
-
-    static func bounds() -> (low: UInt, size: UInt)? {
-        guard let key else { return StackBudget.currentThreadStack() }
-        if let saved = pthread_getspecific(key) {
-            let words = saved.assumingMemoryBound(to: UInt.self)
-            return (words[0], words[1])
-        }
-        guard let bounds = StackBudget.currentThreadStack(),
-            let words = malloc(2 * MemoryLayout<UInt>.stride)?.bindMemory(to: UInt.self, capacity: 2)
-        else { return nil }
-        words[0] = bounds.low
-        words[1] = bounds.size
-        if pthread_setspecific(key, words) != 0 { free(words) }
-        return bounds
-    }
-}
-
-/// The `dlsym` handle that searches every image loaded in the process (`RTLD_DEFAULT`).
-private var processSymbols: UnsafeMutableRawPointer? {
-    #if canImport(Darwin)
-        UnsafeMutableRawPointer(bitPattern: -2)
-    #else
-        nil
-    #endif
-}
-
-#if canImport(Glibc) || canImport(Musl)
-    /// `pthread_getattr_np`, a GNU extension the Glibc module does not import, found once by
-    /// name in the process.
-    private enum ThreadAttributes {
-        typealias Function = @convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> CInt
-
-        static let getattr: Function? = dlsym(processSymbols, "pthread_getattr_np").map { unsafeBitCast($0, to: Function.self) }
-    }
-#endif
 
 /// AddressSanitizer's fake stack API (`sanitizer/asan_interface.h`), present only in a process
 /// built with ASan: it keeps locals off the thread's stack to catch use after return, so their
@@ -167,8 +89,8 @@ private struct AddressSanitizerFakeStack {
 
     /// The two functions, or `nil` when the process does not run under AddressSanitizer.
     static let shared: AddressSanitizerFakeStack? = {
-        guard let current = dlsym(processSymbols, "__asan_get_current_fake_stack"),
-            let contains = dlsym(processSymbols, "__asan_addr_is_in_fake_stack")
+        guard let current = SystemCalls.processSymbol(named: "__asan_get_current_fake_stack"),
+            let contains = SystemCalls.processSymbol(named: "__asan_addr_is_in_fake_stack")
         else { return nil }
         return AddressSanitizerFakeStack(
             currentFakeStack: unsafeBitCast(current, to: CurrentFakeStack.self),

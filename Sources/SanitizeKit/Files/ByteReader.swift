@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A forward-only cursor over the bytes of one input, held in memory or read from a file in
 /// bounded chunks, that never reads past a caller-set bound.
 ///
@@ -76,14 +68,13 @@ struct ByteReader: ~Copyable {
         self.limit = max(0, limit)
         self.descriptor = descriptor
         exhausted = false
-        var status = stat()
-        let start = lseek(descriptor, 0, SEEK_CUR)
+        let start = SystemCalls.currentOffset(of: descriptor)
         var windowSize = max(bufferSize, Self.minimumBufferSize)
         // A regular file's size is trusted, except 0: /proc and /sys files report 0 and still hold bytes.
-        if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, start >= 0, status.st_size > 0 {
-            let size = max(0, Int(status.st_size) - Int(start))
+        if let status = SystemCalls.status(of: descriptor), status.kind == .regular, let start, status.size > 0 {
+            let size = max(0, status.size - start)
             fileSize = size
-            startOffset = Int(start)
+            startOffset = start
             beyondLimit = size > self.limit
             // A small file needs no more than its own size: one read, and no large allocation.
             windowSize = min(windowSize, min(size, self.limit) + Self.minimumBufferSize)
@@ -186,7 +177,7 @@ struct ByteReader: ~Copyable {
                 try skipToEnd()
                 throw .endOfInput(offset: position)
             }
-            if lseek(descriptor, off_t(startOffset + target), SEEK_SET) >= 0 {
+            if SystemCalls.seek(descriptor, to: startOffset + target) {
                 windowStart = target
                 windowCount = 0
                 position = target
@@ -216,22 +207,22 @@ struct ByteReader: ~Copyable {
         while remaining > 0 {
             if position == windowEnd { try fill(atLeast: 1) }
             let take = min(remaining, windowEnd - position)
-            body(UnsafeRawBufferPointer(start: window.unsafelyUnwrapped + (position - windowStart), count: take))
+            body(windowBytes(from: position, count: take))
             position += take
             remaining -= take
         }
     }
 
-    /// Moves `position` to the next occurrence of `byte` (found with `memchr`).
+    /// Moves `position` to the next occurrence of `byte` (found with `memchr`, through ``SystemCalls``).
     /// - Returns: `true` when found (position is at it); `false` at the end of input or the
     ///   bound (position is there).
     mutating func advance(toNext byte: UInt8) throws(WalkStop) -> Bool {
         while true {
             let available = windowEnd - position
-            if available > 0,
-                let hit = memchr(window.unsafelyUnwrapped + (position - windowStart), Int32(byte), available)
+            if let offset = SystemCalls.firstOffset(
+                of: byte, at: window.unsafelyUnwrapped + (position - windowStart), count: available)
             {
-                position += UnsafeRawPointer(hit) - (window.unsafelyUnwrapped + (position - windowStart))
+                position += offset
                 return true
             }
             position = windowEnd
@@ -243,15 +234,21 @@ struct ByteReader: ~Copyable {
     /// ``lookBehind`` of them, when the input has that many).
     func bytesBefore(_ count: Int) -> UnsafeRawBufferPointer {
         let start = max(windowStart, position - count)
-        return UnsafeRawBufferPointer(start: window.unsafelyUnwrapped + (start - windowStart), count: position - start)
+        return windowBytes(from: start, count: position - start)
     }
 
     /// Up to `count` (≤ ``maxRequire``) bytes from `position`, fewer when the input is shorter.
     mutating func prefix(_ count: Int) throws(WalkStop) -> UnsafeRawBufferPointer {
         do { try require(count) } catch .endOfInput {}
         let available = min(count, windowEnd - position)
-        guard available > 0 else { return UnsafeRawBufferPointer(start: nil, count: 0) }
-        return UnsafeRawBufferPointer(start: window.unsafelyUnwrapped + (position - windowStart), count: available)
+        return windowBytes(from: position, count: available)
+    }
+
+    /// The `count` bytes of the window from the absolute offset `offset` (all inside the
+    /// window); empty, with no address, when `count` is 0.
+    private func windowBytes(from offset: Int, count: Int) -> UnsafeRawBufferPointer {
+        guard count > 0, let window else { return .init(start: nil, count: 0) }
+        return .init(start: window + (offset - windowStart), count: count)
     }
 
     /// Whether no byte is left at `position` before the input's end or the bound.
@@ -265,13 +262,12 @@ struct ByteReader: ~Copyable {
     mutating func continuesPastLimit() throws(WalkStop) -> Bool {
         if let beyondLimit { return beyondLimit }
         guard descriptor >= 0, windowEnd >= limit else { return false }
-        var probe: UInt8 = 0
-        while true {
-            let got = read(descriptor, &probe, 1)
-            if got < 0 && errno == EINTR { continue }
-            if got < 0 { throw .io(Self.readError()) }
-            beyondLimit = got > 0
-            return got > 0
+        do throws(SystemCalls.Failure) {
+            let more = try SystemCalls.readByte(descriptor) != nil
+            beyondLimit = more
+            return more
+        } catch {
+            throw .io(Self.readError(error))
         }
     }
 
@@ -281,7 +277,7 @@ struct ByteReader: ~Copyable {
         let keepFrom = max(windowStart, position - Self.lookBehind)
         let keep = windowEnd - keepFrom
         if keepFrom > windowStart {
-            memmove(buffer, buffer + (keepFrom - windowStart), keep)
+            buffer.copyMemory(from: buffer + (keepFrom - windowStart), byteCount: keep)  // memmove: may overlap
             windowStart = keepFrom
         }
         windowCount = keep
@@ -295,11 +291,12 @@ struct ByteReader: ~Copyable {
                 exhausted = true
                 throw .endOfInput(offset: windowEnd)
             }
-            let got = read(descriptor, buffer + windowCount, room)
-            if got < 0 {
-                if errno == EINTR { continue }
+            let got: Int
+            do throws(SystemCalls.Failure) {
+                got = try SystemCalls.readBytes(descriptor, into: buffer + windowCount, count: room)
+            } catch {
                 exhausted = true
-                throw .io(Self.readError())
+                throw .io(Self.readError(error))
             }
             if got == 0 {
                 exhausted = true
@@ -310,7 +307,7 @@ struct ByteReader: ~Copyable {
         }
     }
 
-    private static func readError() -> SanitizeError {
-        SanitizeError(.io, "read failed: \(String(cString: strerror(errno)))")
+    private static func readError(_ failure: SystemCalls.Failure) -> SanitizeError {
+        SanitizeError(.io, "read failed: \(failure.text)")
     }
 }

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Judges a received or uploaded file by its bytes: which format it really is, and whether
 /// it is complete, cut short, followed by extra bytes, corrupt, or not what it claims.
 ///
@@ -84,11 +76,13 @@ public struct FileInspector: Sendable {
     /// - Returns: the verdict.
     /// - Throws: ``SanitizeError`` with code `io` (and the path) when the file cannot be opened or read.
     public func inspectFile(atPath path: String, declaredType: String? = nil) throws(SanitizeError) -> FileVerdict {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw SanitizeError(.io, "cannot open: \(String(cString: strerror(errno)))", at: .init(file: path))
+        let descriptor: Int32
+        do throws(SystemCalls.Failure) {
+            descriptor = try SystemCalls.openForReading(path)
+        } catch {
+            throw SanitizeError(.io, "cannot open: \(error.text)", at: .init(file: path))
         }
-        defer { close(descriptor) }
+        defer { SystemCalls.close(descriptor) }
         do {
             return try inspect(descriptor: descriptor, declaredType: declaredType)
         } catch {
@@ -97,15 +91,14 @@ public struct FileInspector: Sendable {
     }
 
     /// The format the first bytes announce, without any structural check.
-    /// - Parameter bytes: the file, or at least its first 12 bytes.
+    /// - Parameter bytes: the file, or at least its first 12 bytes: `[UInt8]`, `Data`, any
+    ///   collection of bytes (only the first 12 are read).
     /// - Returns: the format, or ``FileFormat/unknown``.
-    package static func detectFormat(_ bytes: UnsafeRawBufferPointer) -> FileFormat {
-        if case .format(let format) = MagicBytes.detect(
-            UnsafeRawBufferPointer(rebasing: bytes.prefix(MagicBytes.prefixLength)))
-        {
-            return format
+    package static func detectFormat(_ bytes: some Collection<UInt8>) -> FileFormat {
+        ContiguousInput.with(bytes.prefix(MagicBytes.prefixLength)) { prefix in
+            if case .format(let format) = MagicBytes.detect(prefix) { return format }
+            return .unknown
         }
-        return .unknown
     }
 
     /// The classic, shallow JPEG test: at least 12 bytes, starting `FF D8` and ending `FF D9`.

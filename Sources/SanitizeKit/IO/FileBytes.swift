@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Reads a whole configuration file (a schema, a policy, a rule file) with one wording for
 /// every failure: `PATH: cannot read the WHAT: <the system's reason> [io]`.
 ///
@@ -25,9 +17,13 @@ package enum FileBytes {
     /// - Throws: ``SanitizeError`` `io` naming the file and the system's reason, or
     ///   `limit-exceeded` for a file over ``maxBytes``.
     package static func read(path: String, what: String) throws(SanitizeError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw failure(path: path, what: what) }
-        defer { close(descriptor) }
+        let descriptor: Int32
+        do throws(SystemCalls.Failure) {
+            descriptor = try SystemCalls.openForReading(path)
+        } catch {
+            throw failure(error, path: path, what: what)
+        }
+        defer { SystemCalls.close(descriptor) }
         return try read(descriptor: descriptor, path: path, what: what)
     }
 
@@ -42,28 +38,23 @@ package enum FileBytes {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
-            if count > 0 {
-                bytes += chunk[0..<count]
-                if bytes.count > maxBytes {
-                    throw SanitizeError(
-                        .limitExceeded, "the \(what) is larger than \(maxBytes) bytes", at: .init(file: path))
-                }
-            } else if count == 0 {
-                return bytes
-            } else if errno != EINTR {
-                throw failure(path: path, what: what)
+            let count: Int
+            do throws(SystemCalls.Failure) {
+                count = try SystemCalls.readBytes(descriptor, into: &chunk)
+            } catch {
+                throw failure(error, path: path, what: what)
+            }
+            if count == 0 { return bytes }
+            bytes += chunk[0..<count]
+            if bytes.count > maxBytes {
+                throw SanitizeError(
+                    .limitExceeded, "the \(what) is larger than \(maxBytes) bytes", at: .init(file: path))
             }
         }
     }
 
-    /// The error for the current `errno`.
-    private static func failure(path: String, what: String) -> SanitizeError {
-        SanitizeError(.io, "cannot read the \(what): \(String(cString: strerror(errno)))", at: .init(file: path))
+    /// The error for a failed system call.
+    private static func failure(_ failure: SystemCalls.Failure, path: String, what: String) -> SanitizeError {
+        SanitizeError(.io, "cannot read the \(what): \(failure.text)", at: .init(file: path))
     }
-}
-
-/// `read(2)`, under a name that the enum's own `read` does not shadow.
-private func systemRead(_ descriptor: Int32, _ pointer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-    read(descriptor, pointer, count)
 }

@@ -1,14 +1,7 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Splits a file descriptor's bytes into lines, fast and with bounded memory.
 ///
-/// Reads with `read(2)` into one reused buffer and finds line ends with `memchr`. Only `\n`
+/// Reads with `read(2)` into one reused buffer and finds line ends with `memchr` (both through
+/// ``SystemCalls``). Only `\n`
 /// ends a line; a `\r` before it is kept as part of the line, because the sanitizers treat
 /// it as data. A final line without `\n` is still a line. A line longer than `maxLineBytes`
 /// is not buffered: it is reported as ``Line/oversized(number:byteCount:)`` and skipped up
@@ -58,10 +51,8 @@ package struct LineReader: ~Copyable {
         var scanned = 0  // bytes after `start` already known to hold no newline
         while true {
             let searchFrom = start + scanned
-            if searchFrom < end,
-                let hit = memchr(buffer.baseAddress! + searchFrom, 0x0A, end - searchFrom)
-            {
-                let newline = buffer.baseAddress!.distance(to: hit)
+            if let offset = SystemCalls.firstOffset(of: 0x0A, at: buffer.baseAddress! + searchFrom, count: end - searchFrom) {
+                let newline = searchFrom + offset
                 defer { start = newline + 1 }
                 return line(from: start, to: newline)
             }
@@ -90,11 +81,10 @@ package struct LineReader: ~Copyable {
     package mutating func bufferedLines(upTo limit: Int) -> (firstNumber: Int, lineCount: Int, bytes: UnsafeRawBufferPointer)? {
         let available = min(end - start, limit, maxLineBytes)
         guard available > 0 else { return nil }
-        let base = UnsafeRawPointer(buffer.baseAddress!) + start
         var stop = available
-        while stop > 0 && base.load(fromByteOffset: stop - 1, as: UInt8.self) != 0x0A { stop -= 1 }
+        while stop > 0 && buffer[start + stop - 1] != 0x0A { stop -= 1 }
         guard stop > 0 else { return nil }
-        let bytes = UnsafeRawBufferPointer(start: base, count: stop)
+        let bytes = UnsafeRawBufferPointer(rebasing: buffer[start..<(start + stop)])
         let lines = Self.countNewlines(bytes)
         let firstNumber = lineNumber + 1
         lineNumber += lines
@@ -105,12 +95,12 @@ package struct LineReader: ~Copyable {
 
     /// The number of `\n` bytes (by `memchr`, which is vectorized).
     static func countNewlines(_ bytes: UnsafeRawBufferPointer) -> Int {
-        guard var cursor = bytes.baseAddress else { return 0 }
-        let end = cursor + bytes.count
+        guard let base = bytes.baseAddress else { return 0 }
+        var cursor = 0
         var total = 0
-        while cursor < end, let hit = memchr(cursor, 0x0A, end - cursor) {
+        while let offset = SystemCalls.firstOffset(of: 0x0A, at: base + cursor, count: bytes.count - cursor) {
             total += 1
-            cursor = UnsafeRawPointer(hit) + 1
+            cursor += offset + 1
         }
         return total
     }
@@ -122,12 +112,11 @@ package struct LineReader: ~Copyable {
     package var canReadWithoutWaiting: Bool {
         mutating get {
             if atEOF || knownNewline >= start { return true }
-            if start < end, let hit = memchr(buffer.baseAddress! + start, 0x0A, end - start) {
-                knownNewline = buffer.baseAddress!.distance(to: hit)
+            if let offset = SystemCalls.firstOffset(of: 0x0A, at: buffer.baseAddress! + start, count: end - start) {
+                knownNewline = start + offset
                 return true
             }
-            var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            return poll(&request, 1, 0) > 0
+            return SystemCalls.hasInputReady(descriptor)
         }
     }
 
@@ -175,8 +164,7 @@ package struct LineReader: ~Copyable {
                 atEOF = true
                 return .oversized(number: lineNumber, byteCount: length)
             }
-            if let hit = memchr(buffer.baseAddress!, 0x0A, count) {
-                let newline = buffer.baseAddress!.distance(to: hit)
+            if let newline = SystemCalls.firstOffset(of: 0x0A, at: buffer.baseAddress!, count: count) {
                 length += newline
                 start = newline + 1
                 end = count
@@ -187,11 +175,10 @@ package struct LineReader: ~Copyable {
     }
 
     private func readSome(into pointer: UnsafeMutableRawPointer, capacity: Int) throws -> Int {
-        while true {
-            let count = read(descriptor, pointer, capacity)
-            if count >= 0 { return count }
-            if errno == EINTR { continue }
-            throw SanitizeError(.io, "cannot read input: \(String(cString: strerror(errno)))")
+        do throws(SystemCalls.Failure) {
+            return try SystemCalls.readBytes(descriptor, into: pointer, count: capacity)
+        } catch {
+            throw SanitizeError(.io, "cannot read input: \(error.text)")
         }
     }
 }

@@ -1,17 +1,9 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A buffered writer over a file descriptor that never crashes on a closed pipe.
 ///
 /// Bytes collect in one 64 KiB buffer and go out with `write(2)`, retried on `EINTR` and on
 /// short writes. When the reader has gone away (`EPIPE`, as in `sanitize … | head -1`),
 /// the writer calls `onBrokenPipe`, which by default ends the process quietly with status 0.
-/// Call ``ignoreBrokenPipeSignal()`` once at start-up so that a closed pipe shows up as
+/// Call ``SystemCalls/ignoreBrokenPipeSignal()`` once at start-up so that a closed pipe shows up as
 /// `EPIPE` rather than killing the process.
 package struct OutputWriter: ~Copyable {
     private let descriptor: Int32
@@ -26,7 +18,7 @@ package struct OutputWriter: ~Copyable {
     ///   - onBrokenPipe: what to do when the reader has closed the pipe.
     package init(
         descriptor: Int32, capacity: Int = 1 << 16,
-        onBrokenPipe: @escaping () -> Never = { exit(0) }
+        onBrokenPipe: @escaping () -> Never = { SystemCalls.terminate(status: 0) }
     ) {
         self.descriptor = descriptor
         self.buffer = .allocate(byteCount: max(capacity, 64), alignment: 16)
@@ -50,11 +42,6 @@ package struct OutputWriter: ~Copyable {
     /// default): the write throws. Set once at start-up, as ``processBrokenPipe``.
     nonisolated(unsafe) package static var processWriteFailure: ((Int32, SanitizeError) -> Never)?
 
-    /// Makes `write(2)` report `EPIPE` instead of the process dying of `SIGPIPE`.
-    package static func ignoreBrokenPipeSignal() {
-        signal(SIGPIPE, SIG_IGN)
-    }
-
     /// Appends raw bytes.
     /// - Throws: ``SanitizeError`` with code `io` when the descriptor cannot be written.
     package mutating func write(_ bytes: UnsafeRawBufferPointer) throws {
@@ -75,10 +62,7 @@ package struct OutputWriter: ~Copyable {
         let written: Void? = try bytes.withContiguousStorageIfAvailable { storage throws in
             try write(UnsafeRawBufferPointer(storage))
         }
-        if written == nil {
-            let copy = Array(bytes)
-            try copy.withUnsafeBytes { raw throws in try write(raw) }
-        }
+        if written == nil { try write(Array(bytes)) }  // an array is contiguous: one copy
     }
 
     /// Lets `body` write at most `capacity` bytes straight into the buffer, with no copy in
@@ -105,8 +89,7 @@ package struct OutputWriter: ~Copyable {
 
     /// Appends the UTF-8 bytes of a string.
     package mutating func write(_ text: String) throws {
-        var text = text
-        try text.withUTF8 { utf8 throws in try write(UnsafeRawBufferPointer(utf8)) }
+        try write(text.utf8)  // a native string's UTF-8 is contiguous; a bridged one is copied once
     }
 
     /// Appends an integer in decimal, without building a `String`.
@@ -148,24 +131,14 @@ package struct OutputWriter: ~Copyable {
     private func writeAll(_ bytes: UnsafeRawBufferPointer) throws {
         var offset = 0
         while offset < bytes.count {
-            let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            if written >= 0 {
-                offset += written
-                continue
-            }
-            switch errno {
-            case EINTR, EAGAIN: continue
-            case EPIPE: (Self.processBrokenPipe ?? onBrokenPipe)()
-            default:
-                let error = SanitizeError(.io, "cannot write output: \(String(cString: strerror(errno)))")
-                if let failure = Self.processWriteFailure { failure(descriptor, error) }
-                throw error
+            do throws(SystemCalls.Failure) {
+                offset += try SystemCalls.writeBytes(descriptor, from: bytes.baseAddress! + offset, count: bytes.count - offset)
+            } catch {
+                if error.isBrokenPipe { (Self.processBrokenPipe ?? onBrokenPipe)() }
+                let ioError = SanitizeError(.io, "cannot write output: \(error.text)")
+                if let failure = Self.processWriteFailure { failure(descriptor, ioError) }
+                throw ioError
             }
         }
     }
-}
-
-/// `write(2)`, under a name that the writer's own `write` methods do not shadow.
-private func systemWrite(_ descriptor: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
-    write(descriptor, pointer, count)
 }

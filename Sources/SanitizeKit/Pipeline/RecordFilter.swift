@@ -1,11 +1,5 @@
 public import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Sanitizes and validates one JSON record at a time: the engine of `sanitize filter`.
 ///
 /// For each record it parses the bytes (strict RFC 8259), applies the `x-sanitize` steps of

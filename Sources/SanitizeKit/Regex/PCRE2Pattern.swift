@@ -1,13 +1,5 @@
 internal import CPCRE2
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A regular expression compiled once by PCRE2 (8-bit, UTF) and matched many times, from any
 /// number of threads.
 ///
@@ -201,34 +193,31 @@ package final class PCRE2Pattern: @unchecked Sendable, CustomDebugStringConverti
         return String(decoding: buffer[..<Int(length)], as: UTF8.self)
     }
 
-    /// A valid address for a zero-length subject or pattern (PCRE2 10.42 rejects NULL).
-    /// Never written after it is created, so sharing it is safe.
-    nonisolated(unsafe) private static let emptySubject: UnsafePointer<UInt8> = {
-        let byte = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
-        byte.initialize(to: 0)
-        return UnsafePointer(byte)
-    }()
+    /// A valid address for a zero-length subject or pattern (PCRE2 10.42 rejects NULL): the
+    /// static storage of an empty string literal (its terminating NUL), never written or freed.
+    private static var emptySubject: UnsafePointer<UInt8> { ("" as StaticString).utf8Start }
 
     /// The calling thread's match data: one ovector pair, enough to say "matched" for any
     /// pattern, so one block serves every pattern on the thread. Freed when the thread ends.
     private static func threadMatchData() -> OpaquePointer {
-        if let existing = pthread_getspecific(matchDataKey) {
+        if let existing = matchDataKey.value {
             return OpaquePointer(existing)
         }
         guard let created = pcre2_match_data_create_8(1, nil) else {
             fatalError("PCRE2 could not allocate match data (out of memory)")
         }
-        pthread_setspecific(matchDataKey, UnsafeRawPointer(created))
+        matchDataKey.set(UnsafeRawPointer(created))
         return created
     }
 
     /// The thread-local key for ``threadMatchData()``; its destructor frees the block.
-    private static let matchDataKey: pthread_key_t = {
-        var key = pthread_key_t()
-        let status = pthread_key_create(&key) { block in
-            pcre2_match_data_free_8(OpaquePointer(block))
+    private static let matchDataKey: SystemCalls.ThreadLocalKey = {
+        do throws(SystemCalls.Failure) {
+            return try SystemCalls.ThreadLocalKey { block in
+                pcre2_match_data_free_8(OpaquePointer(block))
+            }
+        } catch {
+            preconditionFailure("pthread_key_create failed: \(error.number)")
         }
-        precondition(status == 0, "pthread_key_create failed: \(status)")
-        return key
     }()
 }

@@ -15,7 +15,7 @@ struct ImageDecoderDifferentialTests {
         let mime = try ImageTools.mimeType(of: fixture.url)
         #expect(FileFormat(declaredType: mime) == fixture.format, "file says \(mime)")
         #expect(
-            FileInspector.detectFormat(try fixture.bytes.withUnsafeBytes { UnsafeRawBufferPointer($0) })
+            FileInspector.detectFormat(try fixture.bytes)
                 == fixture.format)
         #expect(inspector.inspect(try fixture.bytes, declaredType: mime).kind == .valid)
     }

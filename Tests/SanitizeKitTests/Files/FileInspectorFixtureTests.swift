@@ -12,7 +12,7 @@ struct FileInspectorFixtureTests {
         let verdict = inspector.inspect(try fixture.bytes)
         #expect(verdict == FileVerdict(format: fixture.format, kind: .valid), "\(fixture.madeBy)")
         #expect(
-            FileInspector.detectFormat(try fixture.bytes.withUnsafeBytes { UnsafeRawBufferPointer($0) })
+            FileInspector.detectFormat(try fixture.bytes)
                 == fixture.format)
     }
 

@@ -1,0 +1,329 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Every call SanitizeKit makes into the C library, as small typed wrappers: the one file of
+/// the target that imports Glibc, Musl or Darwin (docs/parts.md, "Who owns memory";
+/// `SystemCallsFileTests` holds the rule).
+///
+/// A failed call throws a ``Failure`` that carries the `errno` it set, read right after the
+/// call, so no caller reads `errno` itself. Reads and writes retry `EINTR` here; what else a
+/// caller retries (`EAGAIN` on standard input, say) stays with the caller. The other targets of
+/// the package call these through `package` access (`SanitizeCommandRuntime`), or extend the
+/// enum in one file of their own (`sanitize`: signals, terminals, `argv`).
+///
+/// Raw pointers appear only where the caller owns a buffer (``LineReader``, ``OutputWriter``,
+/// ``ByteReader``) and lends it for one call; callers holding arrays pass the array.
+package enum SystemCalls {
+    /// A failed call: the `errno` value it set.
+    package struct Failure: Error, Sendable, Equatable {
+        /// The `errno` value.
+        package let number: Int32
+
+        /// A failure with a known `errno` value.
+        package init(number: Int32) { self.number = number }
+
+        /// The failure of the call that just returned (the current `errno`).
+        static var current: Failure { Failure(number: errno) }
+
+        /// The system's sentence for it (`strerror`): "No such file or directory".
+        package var text: String { String(cString: strerror(number)) }
+        /// The call would have blocked (`EAGAIN`): the descriptor is non-blocking.
+        package var wouldBlock: Bool { number == EAGAIN }
+        /// The reader of a pipe or socket has gone away (`EPIPE`).
+        package var isBrokenPipe: Bool { number == EPIPE }
+        /// The failure "Is a directory" (`EISDIR`), for a directory that opened but cannot be read.
+        package static let isADirectory = Failure(number: EISDIR)
+    }
+
+    // MARK: Files
+
+    /// Opens a file for reading (`O_RDONLY | O_CLOEXEC`).
+    /// - Parameter path: the file's name as bytes (without a terminating NUL).
+    /// - Returns: the descriptor; the caller closes it with ``close(_:)``.
+    /// - Throws: ``Failure`` when `open(2)` fails.
+    package static func openForReading(_ path: [UInt8]) throws(Failure) -> Int32 {
+        try openFile(path, O_RDONLY | O_CLOEXEC, 0)
+    }
+
+    /// Opens a file for reading (`O_RDONLY | O_CLOEXEC`).
+    /// - Parameter path: the file's name.
+    /// - Returns: the descriptor; the caller closes it with ``close(_:)``.
+    /// - Throws: ``Failure`` when `open(2)` fails.
+    package static func openForReading(_ path: String) throws(Failure) -> Int32 {
+        try openForReading(Array(path.utf8))
+    }
+
+    /// Creates a file for writing, or empties an existing one
+    /// (`O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC`).
+    /// - Parameters:
+    ///   - path: the file's name as bytes (without a terminating NUL).
+    ///   - permissions: the mode of a new file, before the umask (default `0o644`).
+    /// - Returns: the descriptor; the caller closes it with ``close(_:)``.
+    /// - Throws: ``Failure`` when `open(2)` fails.
+    package static func openForWriting(_ path: [UInt8], permissions: UInt16 = 0o644) throws(Failure) -> Int32 {
+        try openFile(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode_t(permissions))
+    }
+
+    private static func openFile(_ path: [UInt8], _ flags: Int32, _ mode: mode_t) throws(Failure) -> Int32 {
+        let descriptor = (path + [0]).withUnsafeBytes { bytes in
+            open(bytes.baseAddress!.assumingMemoryBound(to: CChar.self), flags, mode)
+        }
+        guard descriptor >= 0 else { throw .current }
+        return descriptor
+    }
+
+    /// Closes a descriptor, ignoring failure (nothing is left to do about it).
+    package static func close(_ descriptor: Int32) {
+        _ = systemClose(descriptor)
+    }
+
+    /// What `fstat(2)` says of an open descriptor.
+    package struct FileStatus: Sendable, Equatable {
+        /// The kinds of file the package tells apart.
+        package enum Kind: Sendable {
+            /// A regular file: its size is known.
+            case regular
+            /// A directory: it opens, but cannot be read.
+            case directory
+            /// A pipe, a terminal, a socket, a device.
+            case other
+        }
+
+        /// The file's kind.
+        package let kind: Kind
+        /// Its size in bytes (meaningful for a regular file only).
+        package let size: Int
+    }
+
+    /// The kind and size of the file open on `descriptor`, or `nil` when `fstat(2)` fails.
+    package static func status(of descriptor: Int32) -> FileStatus? {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return nil }
+        let kind: FileStatus.Kind =
+            switch status.st_mode & S_IFMT {
+            case S_IFREG: .regular
+            case S_IFDIR: .directory
+            default: .other
+            }
+        return FileStatus(kind: kind, size: Int(status.st_size))
+    }
+
+    /// The descriptor's current offset (`lseek(fd, 0, SEEK_CUR)`), or `nil` when it has none
+    /// (a pipe, a terminal).
+    package static func currentOffset(of descriptor: Int32) -> Int? {
+        let offset = lseek(descriptor, 0, SEEK_CUR)
+        return offset >= 0 ? Int(offset) : nil
+    }
+
+    /// Moves the descriptor to `offset` from the start of the file (`SEEK_SET`).
+    /// - Returns: whether the seek succeeded.
+    package static func seek(_ descriptor: Int32, to offset: Int) -> Bool {
+        lseek(descriptor, off_t(offset), SEEK_SET) >= 0
+    }
+
+    // MARK: Reading and writing
+
+    /// Reads at most `count` bytes into memory the caller owns, retrying `EINTR`.
+    /// - Returns: the number of bytes read; 0 at the end of input.
+    /// - Throws: ``Failure`` when `read(2)` fails for another reason.
+    package static func readBytes(_ descriptor: Int32, into pointer: UnsafeMutableRawPointer, count: Int) throws(Failure) -> Int {
+        while true {
+            let got = read(descriptor, pointer, count)
+            if got >= 0 { return got }
+            let failure = Failure.current
+            if failure.number != EINTR { throw failure }
+        }
+    }
+
+    /// Reads at most `count` bytes (all of `buffer` by default) into the start of `buffer`,
+    /// retrying `EINTR`.
+    /// - Returns: the number of bytes read; 0 at the end of input.
+    /// - Throws: ``Failure`` when `read(2)` fails for another reason.
+    package static func readBytes(_ descriptor: Int32, into buffer: inout [UInt8], count: Int? = nil) throws(Failure) -> Int {
+        let wanted = min(count ?? buffer.count, buffer.count)
+        guard wanted > 0 else { return 0 }
+        let result = buffer.withUnsafeMutableBytes { bytes in
+            Result { () throws(Failure) in try readBytes(descriptor, into: bytes.baseAddress!, count: wanted) }
+        }
+        return try result.get()
+    }
+
+    /// Reads one byte, retrying `EINTR`.
+    /// - Returns: the byte, or `nil` at the end of input.
+    /// - Throws: ``Failure`` when `read(2)` fails for another reason.
+    package static func readByte(_ descriptor: Int32) throws(Failure) -> UInt8? {
+        var byte: [UInt8] = [0]
+        return try readBytes(descriptor, into: &byte) == 1 ? byte[0] : nil
+    }
+
+    /// Writes at most `count` bytes from memory the caller owns, retrying `EINTR` and `EAGAIN`.
+    /// - Returns: the number of bytes written (a short write is not a failure).
+    /// - Throws: ``Failure`` when `write(2)` fails for another reason (``Failure/isBrokenPipe``
+    ///   when the reader has gone away).
+    package static func writeBytes(_ descriptor: Int32, from pointer: UnsafeRawPointer, count: Int) throws(Failure) -> Int {
+        while true {
+            let written = write(descriptor, pointer, count)
+            if written >= 0 { return written }
+            let failure = Failure.current
+            if failure.number != EINTR && failure.number != EAGAIN { throw failure }
+        }
+    }
+
+    /// Writes `bytes` with one `write(2)` call and ignores the outcome: for the last message of
+    /// a process whose output has already failed.
+    package static func writeOnce(_ descriptor: Int32, _ bytes: [UInt8]) {
+        guard !bytes.isEmpty else { return }
+        bytes.withUnsafeBytes { raw in _ = write(descriptor, raw.baseAddress!, raw.count) }
+    }
+
+    /// Whether `descriptor` has bytes to read now (`poll(2)` without waiting).
+    package static func hasInputReady(_ descriptor: Int32) -> Bool {
+        var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&request, 1, 0) > 0
+    }
+
+    /// The offset of the first `byte` in `count` bytes at `pointer` (`memchr`, vectorized), or
+    /// `nil` when there is none.
+    package static func firstOffset(of byte: UInt8, at pointer: UnsafeRawPointer, count: Int) -> Int? {
+        guard count > 0, let hit = memchr(pointer, Int32(byte), count) else { return nil }
+        return pointer.distance(to: UnsafeRawPointer(hit))
+    }
+
+    // MARK: The process
+
+    /// Makes `write(2)` report `EPIPE` instead of the process dying of `SIGPIPE`.
+    package static func ignoreBrokenPipeSignal() {
+        signal(SIGPIPE, SIG_IGN)
+    }
+
+    /// Ends the process with `status` (`exit(3)`: buffered C streams are flushed).
+    package static func terminate(status: Int32) -> Never {
+        exit(status)
+    }
+
+    /// The address of a function or variable loaded anywhere in the process (`dlsym` with
+    /// `RTLD_DEFAULT`), or `nil` when no loaded image defines `name`.
+    package static func processSymbol(named name: String) -> UnsafeMutableRawPointer? {
+        #if canImport(Darwin)
+            dlsym(UnsafeMutableRawPointer(bitPattern: -2), name)  // RTLD_DEFAULT
+        #else
+            dlsym(nil, name)  // RTLD_DEFAULT
+        #endif
+    }
+
+    // MARK: Threads
+
+    /// A pthread thread-specific data key: one pointer per thread, and a destructor that runs
+    /// when a thread that set a value ends.
+    package struct ThreadLocalKey: @unchecked Sendable {
+        /// What frees a thread's value when the thread ends (a C function: no captures).
+        package typealias Destructor = @convention(c) (UnsafeMutableRawPointer?) -> Void
+
+        // @unchecked Sendable: a pthread key is an integer handle that every thread may use.
+        private let key: pthread_key_t
+
+        /// Creates a key (`pthread_key_create`).
+        /// - Parameter destructor: runs on a thread's non-nil value when that thread ends.
+        /// - Throws: ``Failure`` with the error `pthread_key_create` returned.
+        package init(destructor: Destructor) throws(Failure) {
+            var key = pthread_key_t()
+            #if canImport(Darwin)
+                let status = pthread_key_create(
+                    &key, unsafeBitCast(destructor, to: (@convention(c) (UnsafeMutableRawPointer) -> Void).self))
+            #else
+                let status = pthread_key_create(&key, destructor)
+            #endif
+            guard status == 0 else { throw Failure(number: status) }
+            self.key = key
+        }
+
+        /// The calling thread's value, or `nil` when it has set none.
+        package var value: UnsafeMutableRawPointer? { pthread_getspecific(key) }
+
+        /// Sets the calling thread's value.
+        /// - Returns: whether it was set.
+        @discardableResult
+        package func set(_ value: UnsafeRawPointer?) -> Bool {
+            pthread_setspecific(key, value) == 0
+        }
+    }
+
+    /// The calling thread's stack as its low end and size in bytes, or `nil` when the platform
+    /// does not say. Looked up once per thread (``ThreadStackCache``).
+    package static func currentThreadStack() -> (low: UInt, size: UInt)? {
+        ThreadStackCache.bounds()
+    }
+
+    /// The calling thread's stack, asked of the system.
+    fileprivate static func lookUpThreadStack() -> (low: UInt, size: UInt)? {
+        #if canImport(Darwin)
+            let thread = pthread_self()
+            let top = UInt(bitPattern: pthread_get_stackaddr_np(thread))
+            let size = UInt(pthread_get_stacksize_np(thread))
+            guard top > size else { return nil }
+            return (top - size, size)
+        #elseif canImport(Glibc) || canImport(Musl)
+            guard let getAttributes = ThreadAttributes.getattr else { return nil }
+            // Filled in by `pthread_getattr_np`, so never initialised here.
+            let attributes = UnsafeMutablePointer<pthread_attr_t>.allocate(capacity: 1)
+            defer { attributes.deallocate() }
+            guard getAttributes(pthread_self(), attributes) == 0 else { return nil }
+            defer { pthread_attr_destroy(attributes) }
+            var low: UnsafeMutableRawPointer?
+            var size = 0
+            guard pthread_attr_getstack(attributes, &low, &size) == 0, let low, size > 0 else { return nil }
+            return (UInt(bitPattern: low), UInt(size))
+        #else
+            return nil
+        #endif
+    }
+}
+
+/// Each thread's stack bounds, looked up once per thread and kept in thread-specific data:
+/// `pthread_getattr_np` costs a system call and an allocation (and reads `/proc/self/maps` on
+/// the main thread), too much to repeat for every deep record.
+private enum ThreadStackCache {
+    /// Two words per thread (`malloc`), freed by the key's destructor when the thread ends.
+    static let key: pthread_key_t? = {
+        var key = pthread_key_t()
+        guard pthread_key_create(&key, { free($0) }) == 0 else { return nil }
+        return key
+    }()
+
+    static func bounds() -> (low: UInt, size: UInt)? {
+        guard let key else { return SystemCalls.lookUpThreadStack() }
+        if let saved = pthread_getspecific(key) {
+            let words = saved.assumingMemoryBound(to: UInt.self)
+            return (words[0], words[1])
+        }
+        guard let bounds = SystemCalls.lookUpThreadStack(),
+            let words = malloc(2 * MemoryLayout<UInt>.stride)?.bindMemory(to: UInt.self, capacity: 2)
+        else { return nil }
+        words[0] = bounds.low
+        words[1] = bounds.size
+        if pthread_setspecific(key, words) != 0 { free(words) }
+        return bounds
+    }
+}
+
+#if canImport(Glibc) || canImport(Musl)
+    /// `pthread_getattr_np`, a GNU extension the Glibc module does not import, found once by
+    /// name in the process.
+    private enum ThreadAttributes {
+        typealias Function = @convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> CInt
+
+        static let getattr: Function? = SystemCalls.processSymbol(named: "pthread_getattr_np").map {
+            unsafeBitCast($0, to: Function.self)
+        }
+    }
+#endif
+
+/// `close(2)`, under a name that ``SystemCalls/close(_:)`` does not shadow.
+private func systemClose(_ descriptor: Int32) -> Int32 {
+    close(descriptor)
+}
