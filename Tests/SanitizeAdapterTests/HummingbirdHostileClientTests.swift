@@ -12,7 +12,7 @@ import Testing
 /// server log line kept and searched for the `writeOnly` value.
 @Suite(
     "Hostile clients against the Hummingbird middleware", .integration, .serialized,
-    .timeLimit(.minutes(5)))
+    .timeLimit(.minutes(12)))
 struct HummingbirdHostileClientTests {
     @Test("each hostile client ends with its documented status; others are served; no secret logged")
     func hostileClients() async throws {

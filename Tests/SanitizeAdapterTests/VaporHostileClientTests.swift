@@ -10,7 +10,7 @@ import Vapor
 /// a real loopback port, with a well-behaved client served throughout and every server log line
 /// kept and searched for the `writeOnly` value.
 @Suite(
-    "Hostile clients against the Vapor middleware", .integration, .serialized, .timeLimit(.minutes(5))
+    "Hostile clients against the Vapor middleware", .integration, .serialized, .timeLimit(.minutes(12))
 )
 struct VaporHostileClientTests {
     @Test("each hostile client ends with its documented status; others are served; no secret logged")

@@ -109,10 +109,11 @@ enum HostileClients {
             #expect(outcome.error == nil, "\(name): \(outcome.error ?? "")")
             #expect(outcome.status == expected, "\(name): status \(String(describing: outcome.status))")
             #expect(outcome.echoed != true, "\(name): the answer shows the secret")
-            // Each case is answered or closed within the bound: the idle timeout plus slack.
-            #expect(
-                (outcome.seconds ?? .infinity) < Double(idleTimeoutSeconds) + 7,
-                "\(name): \(outcome.seconds ?? -1) s")
+            // Each case ends within a bound. A close comes from the server's event loop after its
+            // idle timeout; an answer needs the handler's task, which a loaded test run may keep
+            // waiting for a thread of the cooperative pool.
+            let bound = expected == nil ? Double(idleTimeoutSeconds) + 7 : 60
+            #expect((outcome.seconds ?? .infinity) < bound, "\(name): \(outcome.seconds ?? -1) s")
             if expected == nil || name == "content-length-short" {
                 #expect(outcome.closed == true, "\(name): the connection was left open")
             }
