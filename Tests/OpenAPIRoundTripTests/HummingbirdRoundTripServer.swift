@@ -40,22 +40,22 @@ enum HummingbirdRoundTripServer {
             group.cancelAll()
         }
     }
-}
 
-/// Routes each operation's request body to the middleware of its schema: the generated
-/// server registers every operation on one router, and Hummingbird's middleware is per group.
-struct OperationBodyMiddleware<Context: RequestContext>: RouterMiddleware {
-    /// `POST /v1/orders` (an `Order`).
-    let createOrder: SanitizingMiddleware<Context>
-    /// `POST /v1/orders/{orderId}/cancel` (a `Cancellation`).
-    let cancelOrder: SanitizingMiddleware<Context>
+    /// Routes each operation's request body to the middleware of its schema: the generated
+    /// server registers every operation on one router, and Hummingbird's middleware is per group.
+    struct OperationBodyMiddleware<Context: RequestContext>: RouterMiddleware {
+        /// `POST /v1/orders` (an `Order`).
+        let createOrder: SanitizingMiddleware<Context>
+        /// `POST /v1/orders/{orderId}/cancel` (a `Cancellation`).
+        let cancelOrder: SanitizingMiddleware<Context>
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard request.method == .post else { return try await next(request, context) }
-        switch RoundTripDocument.bodyOperation(path: request.uri.path) {
-        case .createOrder?: return try await createOrder.handle(request, context: context, next: next)
-        case .cancelOrder?: return try await cancelOrder.handle(request, context: context, next: next)
-        case nil: return try await next(request, context)
+        func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+            guard request.method == .post else { return try await next(request, context) }
+            switch RoundTripDocument.bodyOperation(path: request.uri.path) {
+            case .createOrder?: return try await createOrder.handle(request, context: context, next: next)
+            case .cancelOrder?: return try await cancelOrder.handle(request, context: context, next: next)
+            case nil: return try await next(request, context)
+            }
         }
     }
 }

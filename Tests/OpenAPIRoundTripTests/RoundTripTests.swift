@@ -7,7 +7,8 @@ import Testing
 
 /// The generated client and server of Tests/OpenAPIRoundTrip/openapi.yaml talking over loopback
 /// HTTP, the server on Hummingbird and on Vapor, our middlewares on both sides reading the same
-/// document: the server's in front of the generated handlers, `GuardMiddleware` in the client.
+/// document: the server's (SanitizeHummingbird, SanitizeVapor) in front of the generated
+/// handlers, `GuardMiddleware` in the client.
 @Suite("OpenAPI round trip: generated client and server through our middlewares", .integration, .serialized)
 struct RoundTripTests {
     /// What a customer sends: a card payment, and a note the server's `x-sanitize` steps clean.
@@ -43,9 +44,8 @@ struct RoundTripTests {
             let missing = try await client.getOrder(path: .init(orderId: "ord_00000999")).notFound.body.applicationProblemJson
             #expect(missing.status == 404)
         }
-        // The server's middleware hands on the body its steps sanitized (trim, strip-controls);
-        // without one (bare Vapor) the handler sees what was sent.
-        #expect(service.received.map(\.note) == [server.checksRequestBodies ? "Leave at the door" : Self.newOrder.note, nil])
+        // The server's middleware hands on the body its steps sanitized (trim, strip-controls).
+        #expect(service.received.map(\.note) == ["Leave at the door", nil])
         #expect(service.received.first?.payment == Self.newOrder.payment)
     }
 
@@ -68,17 +68,11 @@ struct RoundTripTests {
 
             // Sent anyway, the server's middleware refuses it before the handler runs.
             let output = try await RoundTripClient.unchecked(base).createOrder(body: .json(order))
-            if server.checksRequestBodies {
-                let problem = try output.unprocessableContent.body.applicationProblemJson
-                #expect(problem.status == 422 && problem.code == "validation.failed")
-                #expect(problem.errors?.map(\.code) == ["minimum"])
-                #expect(problem.errors?.map(\.schemaPath) == ["/properties/lines/items/$ref/properties/quantity/minimum"])
-                #expect(service.received.isEmpty)
-            } else {
-                // Bare Vapor: the generated server's decoding does not check `minimum`.
-                _ = try output.created
-                #expect(service.received.map(\.lines) == [order.lines])
-            }
+            let problem = try output.unprocessableContent.body.applicationProblemJson
+            #expect(problem.status == 422 && problem.code == "validation.failed")
+            #expect(problem.errors?.map(\.code) == ["minimum"])
+            #expect(problem.errors?.map(\.schemaPath) == ["/properties/lines/items/$ref/properties/quantity/minimum"])
+            #expect(service.received.isEmpty)
         }
     }
 
