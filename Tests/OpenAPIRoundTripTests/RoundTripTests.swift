@@ -57,13 +57,15 @@ struct RoundTripTests {
         let service = OrdersService()
         try await server.run(service) { base in
             // The guarded client stops it before anything is sent.
-            await #expect {
+            let error = await #expect(throws: (any Error).self) {
                 try await RoundTripClient.guarded(base).createOrder(body: .json(order))
-            } throws: { error in
-                let refusal = RoundTripClient.guardError(error)
-                return refusal?.code == "request-invalid" && refusal?.violations.map(\.instanceLocation) == ["/lines/1/quantity"]
-                    && refusal?.violations.map(\.code.rawValue) == ["minimum"]
             }
+            let refusal = try #require(error.flatMap(RoundTripClient.guardError))
+            #expect(refusal.code == "request-invalid" && refusal.operationID == "createOrder")
+            #expect(refusal.violations.map(\.instanceLocation) == ["/lines/1/quantity"])
+            #expect(refusal.violations.map(\.code.rawValue) == ["minimum"])
+            // Our error does not show the writeOnly card number the body carries.
+            for text in RoundTripDirectionTests.texts(of: refusal) { #expect(!text.contains("4242424242424242"), "\(text)") }
             #expect(service.received.isEmpty)
 
             // Sent anyway, the server's middleware refuses it before the handler runs.
