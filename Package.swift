@@ -48,6 +48,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/vapor/vapor", from: "4.122.3"),
+        // The OpenAPI round trip's transports (OpenAPIRoundTripTests only); the generator itself is
+        // never a dependency: scripts/regenerate-openapi builds it in a scratch package.
+        .package(url: "https://github.com/hummingbird-project/swift-openapi-hummingbird", from: "2.1.0"),
+        .package(url: "https://github.com/vapor/swift-openapi-vapor", from: "1.2.0"),
+        .package(url: "https://github.com/swift-server/swift-openapi-async-http-client", from: "1.5.0"),
     ],
     targets: [
         .systemLibrary(
@@ -238,6 +243,36 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["Fixtures"],
+            swiftSettings: swiftSettings
+        ),
+        // The code swift-openapi-generator made from Tests/OpenAPIRoundTrip/openapi.yaml, committed
+        // (scripts/regenerate-openapi remakes it; OpenAPIRoundTripTests fails when it is stale).
+        .target(
+            name: "OpenAPIRoundTrip",
+            dependencies: [.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")],
+            path: "Tests/OpenAPIRoundTrip",
+            exclude: ["openapi.yaml", "openapi-generator-config.yaml", "Generated/openapi.yaml.sha256"],
+            swiftSettings: swiftSettings
+        ),
+        // The generated client and server talking through our middlewares on both sides, served by
+        // Hummingbird and by Vapor on loopback (integration: real servers).
+        .testTarget(
+            name: "OpenAPIRoundTripTests",
+            dependencies: [
+                "OpenAPIRoundTrip", "SanitizeKit", "SanitizeYAML", "SanitizeOpenAPI", "SanitizeHummingbird", "SanitizeVapor",
+                "TestSupport",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
+                .product(name: "OpenAPIVapor", package: "swift-openapi-vapor"),
+                .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
+                .product(name: "Vapor", package: "vapor"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
             swiftSettings: swiftSettings
         ),
     ]
