@@ -6,16 +6,12 @@ import TestSupport
 import Testing
 
 /// `readOnly` and `writeOnly` in the round trip. The document is OpenAPI 3.1, whose Schema
-/// Objects are JSON Schema 2020-12: there the two keywords are annotations, and SanitizeKit
-/// enforces them by direction only in 3.0 documents (`Contract.Direction`). The refusals the
-/// issue asks for are therefore known issues here; each fails as soon as it starts to pass, so
-/// the marker comes off with the change. What holds in 3.1 too is checked plainly: a
-/// `writeOnly` value never appears in an error.
+/// Objects are JSON Schema 2020-12: there the two keywords are annotations whose meaning the
+/// middlewares' directions enforce (`Contract.Direction`): the server's middleware checks
+/// request bodies (a `readOnly` value is refused), `GuardMiddleware` checks responses as
+/// responses (a `writeOnly` value is refused), and a `writeOnly` value never appears in an error.
 @Suite("OpenAPI round trip: readOnly and writeOnly", .integration, .serialized)
 struct RoundTripDirectionTests {
-    static let direction31 = Comment(
-        "OpenAPI 3.1: readOnly/writeOnly are annotations in SanitizeKit's contracts (Contract+OpenAPIDirection.swift)")
-
     @Test("a readOnly property sent in a request", arguments: RoundTripServer.allCases)
     func readOnlyInRequest(server: RoundTripServer) async throws {
         var order = RoundTripTests.newOrder
@@ -23,25 +19,17 @@ struct RoundTripDirectionTests {
         order.status = .shipped
         let service = OrdersService()
         try await server.run(service) { base in
-            await withKnownIssue(Self.direction31) {
-                await #expect {
-                    try await RoundTripClient.guarded(base).createOrder(body: .json(order))
-                } throws: { error in
-                    RoundTripClient.guardError(error)?.violations.map(\.code.rawValue).contains("read-only") == true
-                }
+            await #expect {
+                try await RoundTripClient.guarded(base).createOrder(body: .json(order))
+            } throws: { error in
+                RoundTripClient.guardError(error)?.violations.map(\.code.rawValue).contains("read-only") == true
             }
-            // Sent anyway, the server's middleware is to refuse it with a 422 pointing at the keyword.
+            // Sent anyway, the server's middleware refuses it with a 422 pointing at the keyword,
+            // and the handler never sees it.
             let output = try await RoundTripClient.unchecked(base).createOrder(body: .json(order))
-            withKnownIssue(Self.direction31) {
-                let problem = try output.unprocessableContent.body.applicationProblemJson
-                #expect(problem.errors?.map(\.schemaPath).contains("/properties/id/readOnly") == true)
-            }
-            // What happens today: the handler, the owning authority, ignores both values
-            // (JSON Schema Validation 2020-12 §9.4 allows ignoring or rejecting them).
-            if case .created(let created) = output {
-                let stored = try created.body.json
-                #expect(stored.id != order.id && stored.status == .pending)
-            }
+            let problem = try output.unprocessableContent.body.applicationProblemJson
+            #expect(problem.errors?.map(\.schemaPath).contains("/properties/id/readOnly") == true)
+            #expect(service.received.isEmpty)
         }
     }
 
@@ -49,15 +37,13 @@ struct RoundTripDirectionTests {
     func writeOnlyInResponse(server: RoundTripServer) async throws {
         try await server.run(OrdersService()) { base in
             let path = Operations.GetOrder.Input.Path(orderId: OrdersService.leakingID)
-            await withKnownIssue(Self.direction31) {
-                await #expect {
-                    try await RoundTripClient.guarded(base).getOrder(path: path)
-                } throws: { error in
-                    let refusal = RoundTripClient.guardError(error)
-                    return refusal?.code == "response-invalid"
-                        && refusal?.violations.map(\.code.rawValue).contains("write-only") == true
-                        && !Self.texts(of: error).contains { $0.contains(OrdersService.leakedCardNumber) }
-                }
+            await #expect {
+                try await RoundTripClient.guarded(base).getOrder(path: path)
+            } throws: { error in
+                let refusal = RoundTripClient.guardError(error)
+                return refusal?.code == "response-invalid"
+                    && refusal?.violations.map(\.code.rawValue).contains("write-only") == true
+                    && !Self.texts(of: error).contains { $0.contains(OrdersService.leakedCardNumber) }
             }
         }
     }
