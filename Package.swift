@@ -24,6 +24,7 @@ let package = Package(
         .library(name: "SanitizeAsyncHTTPClient", targets: ["SanitizeAsyncHTTPClient"]),
         .library(name: "SanitizeOpenAPI", targets: ["SanitizeOpenAPI"]),
         .library(name: "SanitizeHummingbird", targets: ["SanitizeHummingbird"]),
+        .library(name: "SanitizeVapor", targets: ["SanitizeVapor"]),
     ],
     traits: [
         // `sanitize pin` links SanitizePinning (swift-asn1, and swift-crypto with its BoringSSL
@@ -46,6 +47,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/vapor/vapor", from: "4.122.3"),
     ],
     targets: [
         .systemLibrary(
@@ -108,15 +110,25 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        .target(
+            name: "SanitizeVapor",
+            dependencies: [
+                "SanitizeKit",
+                .product(name: "Vapor", package: "vapor"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         // The README's adapter snippets, compiled so they cannot rot (never run).
         .target(
             name: "AdapterExamples",
             dependencies: [
                 "SanitizeKit", "SanitizeURLSession", "SanitizeAsyncHTTPClient", "SanitizeOpenAPI",
-                "SanitizeHummingbird", "SanitizePinning",
+                "SanitizeHummingbird", "SanitizeVapor", "SanitizePinning",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Vapor", package: "vapor"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             path: "Examples/AdapterExamples",
@@ -206,7 +218,7 @@ let package = Package(
             name: "SanitizeAdapterTests",
             dependencies: [
                 "SanitizeKit", "SanitizePinning", "SanitizeURLSession", "SanitizeAsyncHTTPClient",
-                "SanitizeOpenAPI", "SanitizeHummingbird", "AdapterExamples", "sanitize", "TestSupport",
+                "SanitizeOpenAPI", "SanitizeHummingbird", "SanitizeVapor", "AdapterExamples", "sanitize", "TestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -216,6 +228,7 @@ let package = Package(
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Vapor", package: "vapor"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -1,5 +1,4 @@
 public import Hummingbird
-import Foundation
 public import SanitizeKit
 
 /// A Hummingbird `RouterMiddleware` that sanitizes and validates JSON request bodies before
@@ -60,8 +59,10 @@ public struct SanitizingMiddleware<Context: RequestContext>: RouterMiddleware {
         self.init(filter: RecordFilter(contract: contract, limits: options.limits), maxBodyBytes: maxBodyBytes, mapper: mapper)
     }
 
-    /// Methods whose empty body is passed through untouched.
-    static var bodylessMethods: Set<HTTPRequest.Method> { [.get, .head, .options, .delete] }
+    /// The shared decision (limit, media type, contract, problem bodies).
+    var gate: RequestBodyGate {
+        RequestBodyGate(filter: filter, maxBodyBytes: maxBodyBytes, mapper: mapper)
+    }
 
     /// Reads, sanitizes and validates the body, then calls `next` with the sanitized body, or
     /// answers 413, 415 or 422 itself.
@@ -74,89 +75,46 @@ public struct SanitizingMiddleware<Context: RequestContext>: RouterMiddleware {
     public func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
+        let gate = self.gate
         let locale = request.headers[.acceptLanguage]
-        if let declared = request.headers[.contentLength].flatMap(Int.init), declared > maxBodyBytes {
-            return problem(status: .contentTooLarge, code: "too-large", locale: locale)
+        if gate.declaresTooMuch(request.headers[.contentLength]) {
+            return Self.response(gate.tooLarge(locale: locale))
         }
-        var bytes: [UInt8] = []
-        var tooLarge = false
-        var drained = 0
+        var body = RequestBodyGate.Collector(limit: maxBodyBytes)
+        // Past the limit, read on (up to a bound) so the client sees the answer, not a reset.
         for try await buffer in request.body {
-            if tooLarge {
-                // Read on (up to a bound) so the client sees the answer, not a reset.
-                drained += buffer.readableBytes
-                if drained > Self.drainLimit { break }
-                continue
-            }
-            if bytes.count + buffer.readableBytes > maxBodyBytes {
-                tooLarge = true
-                bytes = []
-                continue
-            }
-            bytes += buffer.readableBytesView
+            if body.append(buffer.readableBytesView) == .stop { break }
         }
-        if tooLarge { return problem(status: .contentTooLarge, code: "too-large", locale: locale) }
-        if bytes.isEmpty && Self.bodylessMethods.contains(request.method) {
+        if body.isTooLarge { return Self.response(gate.tooLarge(locale: locale)) }
+        switch gate.decide(
+            method: request.method.rawValue, contentType: request.headers[.contentType], body: body.bytes,
+            locale: locale)
+        {
+        case .passThrough:
             return try await next(request, context)
+        case .reject(let problem):
+            return Self.response(problem)
+        case .forward(let sanitized):
+            var head = request.head
+            head.headerFields[.contentLength] = String(sanitized.count)
+            let forwarded = Request(head: head, body: RequestBody(buffer: ByteBuffer(bytes: sanitized)))
+            return try await next(forwarded, context)
         }
-        if let type = request.headers[.contentType], !Self.isJSON(type) {
-            return problem(status: .unsupportedMediaType, code: "unsupported-media-type", locale: locale)
-        }
-        let outcome = filter.process(bytes)
-        guard outcome.isValid, let sanitized = outcome.sanitized else {
-            return problem(
-                status: .unprocessableContent, code: "validation.failed", locale: locale,
-                violations: outcome.violations)
-        }
-        var head = request.head
-        head.headerFields[.contentLength] = String(sanitized.count)
-        let forwarded = Request(head: head, body: RequestBody(buffer: ByteBuffer(bytes: sanitized)))
-        return try await next(forwarded, context)
     }
 
-    /// How much of an oversized body is read and dropped before answering 413.
-    static var drainLimit: Int { 64 << 20 }
-
-    /// `application/json` or any `+json` type, parameters ignored.
-    static func isJSON(_ contentType: String) -> Bool {
-        let type = contentType.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
-        return type == "application/json" || type.hasSuffix("+json")
-    }
-
-    /// An RFC 9457 problem: the catalog's text for `code`, the status, and per violation
-    /// only its stable code and schema location (never an instance value or key).
-    func problem(
-        status: HTTPResponse.Status, code: String, locale: String?, violations: [Violation] = []
-    ) -> Response {
-        let message = mapper.message(forCode: code, status: status.code, locale: locale)
-        let body = ProblemBody(
-            type: "about:blank", title: message.text, status: status.code, code: code,
-            errors: violations.prefix(Self.maxReportedViolations).map {
-                ProblemBody.Entry(code: $0.code.rawValue, schemaPath: $0.keywordLocation)
-            })
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(body)) ?? Data(#"{"status":\#(status.code)}"#.utf8)
+    /// A problem as a Hummingbird response.
+    static func response(_ problem: RequestBodyGate.Problem) -> Response {
         var headers = HTTPFields()
-        headers[.contentType] = "application/problem+json"
-        headers[.contentLanguage] = message.locale
-        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+        headers[.contentType] = RequestBodyGate.Problem.contentType
+        headers[.contentLanguage] = problem.contentLanguage
+        let status: HTTPResponse.Status
+        switch problem.status {
+        case .contentTooLarge: status = .contentTooLarge
+        case .unsupportedMediaType: status = .unsupportedMediaType
+        case .unprocessableContent: status = .unprocessableContent
+        }
+        return Response(
+            status: status, headers: headers,
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: problem.body)))
     }
-
-    /// The most violations one problem lists.
-    static var maxReportedViolations: Int { 20 }
-}
-
-/// The JSON of a rejection.
-struct ProblemBody: Encodable {
-    struct Entry: Encodable {
-        var code: String
-        var schemaPath: String
-    }
-
-    var type: String
-    var title: String
-    var status: Int
-    var code: String
-    var errors: [Entry]
 }

@@ -16,7 +16,7 @@ struct PublicAPITests {
     static let budgets: [(product: String, budget: Int)] = [
         ("SanitizeKit", 270), ("SanitizeYAML", 22), ("SanitizeTOML", 8), ("SanitizePinning", 21),
         ("SanitizeURLSession", 48), ("SanitizeAsyncHTTPClient", 48), ("SanitizeOpenAPI", 38),
-        ("SanitizeHummingbird", 10),
+        ("SanitizeHummingbird", 10), ("SanitizeVapor", 10),
     ]
     /// The product names, for `arguments:`.
     static let products = budgets.map(\.product)

@@ -1,0 +1,94 @@
+/// What the server middlewares (`SanitizeHummingbird`, `SanitizeVapor`) decide about a JSON
+/// request body, in one place: the body limit (413), the media type (415), the contract with
+/// its `x-sanitize` steps (422), and the RFC 9457 problem each refusal is answered with. The
+/// adapters only read their framework's body stream and headers into it and turn its verdict
+/// back into their framework's response.
+package struct RequestBodyGate: Sendable {
+    /// The contract and steps bodies go through.
+    package let filter: RecordFilter
+    /// The longest body accepted, in bytes.
+    package let maxBodyBytes: Int
+    /// Where rejection texts come from.
+    package let mapper: ServerErrorMapper
+
+    /// Creates the gate.
+    /// - Parameters:
+    ///   - filter: the contract bodies must meet.
+    ///   - maxBodyBytes: the body limit; longer bodies are refused with 413.
+    ///   - mapper: the message catalogs for rejection texts.
+    package init(filter: RecordFilter, maxBodyBytes: Int, mapper: ServerErrorMapper) {
+        self.filter = filter
+        self.maxBodyBytes = maxBodyBytes
+        self.mapper = mapper
+    }
+
+    /// What becomes of a request.
+    package enum Verdict: Sendable {
+        /// An empty body on a method that needs none: hand the request on untouched.
+        case passThrough
+        /// A valid body: hand the request on with these (sanitized) bytes as its body.
+        case forward([UInt8])
+        /// Answer with this problem; the handler never runs.
+        case reject(Problem)
+    }
+
+    /// How much of an oversized body is read and dropped after the limit is passed, so that
+    /// the client reads the answer rather than a reset; past it the server stops reading.
+    package static var drainLimit: Int { 64 << 20 }
+
+    /// Methods whose empty body is passed through untouched.
+    static let bodylessMethods: Set<String> = ["GET", "HEAD", "OPTIONS", "DELETE"]
+
+    /// Whether a `Content-Length` value already declares more than the limit, so the request
+    /// is refused before a byte of its body is read.
+    /// - Parameter contentLength: the header's value, if any.
+    /// - Returns: `true` when it is a number above ``maxBodyBytes``.
+    package func declaresTooMuch(_ contentLength: String?) -> Bool {
+        guard let contentLength, let declared = Int(contentLength) else { return false }
+        return declared > maxBodyBytes
+    }
+
+    /// The 413 answer for a body past the limit.
+    /// - Parameter locale: the request's `Accept-Language` value.
+    /// - Returns: the problem.
+    package func tooLarge(locale: String?) -> Problem {
+        problem(status: .contentTooLarge, code: "too-large", locale: locale)
+    }
+
+    /// Decides a body read whole (within the limit).
+    /// - Parameters:
+    ///   - method: the request method as sent (`POST`, `GET`, …).
+    ///   - contentType: the `Content-Type` value, if any.
+    ///   - body: the body's bytes.
+    ///   - locale: the request's `Accept-Language` value.
+    /// - Returns: pass through, forward the sanitized body, or refuse with 415 or 422.
+    package func decide(method: String, contentType: String?, body: [UInt8], locale: String?)
+        -> Verdict
+    {
+        if body.count > maxBodyBytes { return .reject(tooLarge(locale: locale)) }
+        if body.isEmpty && Self.bodylessMethods.contains(method) { return .passThrough }
+        if let contentType, !Self.isJSON(contentType) {
+            return .reject(
+                problem(status: .unsupportedMediaType, code: "unsupported-media-type", locale: locale))
+        }
+        let outcome = filter.process(body)
+        guard outcome.isValid, let sanitized = outcome.sanitized else {
+            return .reject(
+                problem(
+                    status: .unprocessableContent, code: "validation.failed", locale: locale,
+                    violations: outcome.violations))
+        }
+        return .forward(sanitized)
+    }
+
+    /// `application/json` or any `+json` type, parameters ignored.
+    /// - Parameter contentType: a `Content-Type` value.
+    /// - Returns: whether it names JSON.
+    package static func isJSON(_ contentType: String) -> Bool {
+        var type = contentType.split(separator: ";", omittingEmptySubsequences: false).first ?? ""
+        while type.first == " " || type.first == "\t" { type = type.dropFirst() }
+        while type.last == " " || type.last == "\t" { type = type.dropLast() }
+        let lowered = type.lowercased()
+        return lowered == "application/json" || lowered.hasSuffix("+json")
+    }
+}

@@ -1,0 +1,132 @@
+import NIOCore
+public import SanitizeKit
+public import Vapor
+
+/// A Vapor `AsyncMiddleware` that sanitizes and validates JSON request bodies before the route
+/// runs, as `SanitizeHummingbird`'s middleware does: a `Content-Length` past the limit is
+/// refused before the body is read; otherwise the body is read chunk by chunk and refused (413)
+/// as soon as it passes the limit, so no oversized body is ever held whole; a body that is not
+/// JSON is refused (415); the contract's `x-sanitize` steps are applied and the result is
+/// validated (``RecordFilter``), and a body that fails is refused (422). Refusals are
+/// `application/problem+json` (RFC 9457) with a title from the message catalogs in the
+/// request's `Accept-Language`, never echoing the input. A valid body reaches the route
+/// sanitized: `request.body.data` holds the sanitized bytes (and `Content-Length` their count),
+/// so `req.content.decode(_:)` reads them and the route's own body collection is skipped.
+///
+/// Give each route its contract with `grouped(_:)`, Vapor's route-level form of middleware:
+/// ```swift
+/// let signup = try RecordFilter(contractAt: URL(fileURLWithPath: "signup.schema.json"))
+/// app.grouped(SanitizingMiddleware(filter: signup)).post("signup") { req in
+///     let form = try req.content.decode(Signup.self)  // already sanitized and valid
+///     …
+/// }
+/// let profile = try RecordFilter(contractAt: URL(fileURLWithPath: "profile.schema.json"))
+/// app.grouped(SanitizingMiddleware(filter: profile, maxBodyBytes: 64 << 10)).put("profile") { … }
+/// ```
+/// A group shares one: `let api = app.grouped("api").grouped(SanitizingMiddleware(filter: f))`.
+/// The middleware's `maxBodyBytes` replaces the route's collection limit
+/// (`app.routes.defaultMaxBodySize`) for the routes it guards.
+public struct SanitizingMiddleware: AsyncMiddleware {
+    /// The contract and steps bodies go through.
+    public let filter: RecordFilter
+    /// The longest body accepted, in bytes.
+    public let maxBodyBytes: Int
+    /// Where rejection texts come from.
+    public let mapper: ServerErrorMapper
+
+    /// Creates the middleware.
+    /// - Parameters:
+    ///   - filter: the contract (with its `x-sanitize` steps) bodies must meet.
+    ///   - maxBodyBytes: the body limit (default 1 MiB); longer bodies get 413.
+    ///   - mapper: the message catalogs for rejection texts (default: the compiled-in ones).
+    public init(
+        filter: RecordFilter, maxBodyBytes: Int = 1 << 20,
+        mapper: ServerErrorMapper = ServerErrorMapper()
+    ) {
+        self.filter = filter
+        self.maxBodyBytes = maxBodyBytes
+        self.mapper = mapper
+    }
+
+    /// Creates the middleware for request bodies described by a schema of an OpenAPI
+    /// document, compiled for requests (``SanitizeKit/Contract/Direction/request``): in a 3.0
+    /// document a `readOnly` property is refused (422, code `read-only`) and its `required`
+    /// does not apply, while a `writeOnly` one (a password, say) is accepted and required as
+    /// written (OAS 3.0.3 §4.7.24.1).
+    ///
+    /// ```swift
+    /// let document = try OpenAPIDocumentFile(contentsOf: URL(fileURLWithPath: "openapi.yaml")).document
+    /// app.grouped(try SanitizingMiddleware(openAPI: document, component: "User")).post("users") { … }
+    /// ```
+    /// - Parameters:
+    ///   - document: the OpenAPI 3.0/3.1 document (JSON, or YAML read by `SanitizeYAML`).
+    ///   - component: the request body's schema, by its name under `components/schemas`.
+    ///   - resources: other documents its `$ref`s may name.
+    ///   - options: contract options.
+    ///   - maxBodyBytes: the body limit (default 1 MiB); longer bodies get 413.
+    ///   - mapper: the message catalogs for rejection texts.
+    /// - Throws: ``SanitizeError`` as `Contract(openAPI:component:direction:resources:options:)`,
+    ///   or `configuration` for an `x-sanitize` list that is not valid.
+    public init(
+        openAPI document: JSONValue, component: String,
+        resources: ContractResources = ContractResources(),
+        options: Contract.Options = Contract.Options(), maxBodyBytes: Int = 1 << 20,
+        mapper: ServerErrorMapper = ServerErrorMapper()
+    ) throws {
+        let contract = try Contract(
+            openAPI: document, component: component, direction: .request, resources: resources,
+            options: options)
+        self.init(
+            filter: RecordFilter(contract: contract, limits: options.limits), maxBodyBytes: maxBodyBytes,
+            mapper: mapper)
+    }
+
+    /// Reads, sanitizes and validates the body, then calls `next` with the sanitized body, or
+    /// answers 413, 415 or 422 itself.
+    /// - Parameters:
+    ///   - request: the incoming request.
+    ///   - next: the rest of the chain.
+    /// - Returns: the route's response, or a problem response.
+    /// - Throws: what `next` throws, or a transport error while the body is read.
+    public func respond(to request: Request, chainingTo next: any AsyncResponder) async throws
+        -> Response
+    {
+        let gate = RequestBodyGate(filter: filter, maxBodyBytes: maxBodyBytes, mapper: mapper)
+        let locale = request.headers.first(name: .acceptLanguage)
+        if gate.declaresTooMuch(request.headers.first(name: .contentLength)) {
+            return Self.response(gate.tooLarge(locale: locale))
+        }
+        guard let body = try await Self.readBody(of: request, limit: maxBodyBytes) else {
+            return Self.response(gate.tooLarge(locale: locale))
+        }
+        switch gate.decide(
+            method: request.method.rawValue, contentType: request.headers.first(name: .contentType),
+            body: body,
+            locale: locale)
+        {
+        case .passThrough:
+            return try await next.respond(to: request)
+        case .reject(let problem):
+            return Self.response(problem)
+        case .forward(let sanitized):
+            try request.content.encode(SanitizedBody(bytes: sanitized), using: SanitizedBody.Encoder())
+            return try await next.respond(to: request)
+        }
+    }
+
+    /// A problem as a Vapor response.
+    static func response(_ problem: RequestBodyGate.Problem) -> Response {
+        var headers = HTTPHeaders()
+        headers.replaceOrAdd(name: .contentType, value: RequestBodyGate.Problem.contentType)
+        headers.replaceOrAdd(name: .contentLanguage, value: problem.contentLanguage)
+        let status: HTTPResponseStatus
+        switch problem.status {
+        case .contentTooLarge: status = .payloadTooLarge
+        case .unsupportedMediaType: status = .unsupportedMediaType
+        case .unprocessableContent: status = .unprocessableEntity
+        }
+        return Response(
+            status: status, headers: headers,
+            body: Response.Body(buffer: ByteBuffer(bytes: problem.body)))
+    }
+}
