@@ -9,6 +9,7 @@ let package = Package(
     dependencies: [
         .package(name: "swift-sanitize", path: "../.."),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/vapor/vapor", from: "4.122.3"),
     ],
     targets: [
         .executableTarget(
@@ -17,6 +18,14 @@ let package = Package(
                 .product(name: "SanitizeKit", package: "swift-sanitize"),
                 .product(name: "SanitizeHummingbird", package: "swift-sanitize"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+            ]
+        ),
+        .executableTarget(
+            name: "LoadServerVapor",
+            dependencies: [
+                .product(name: "SanitizeKit", package: "swift-sanitize"),
+                .product(name: "SanitizeVapor", package: "swift-sanitize"),
+                .product(name: "Vapor", package: "vapor"),
             ]
         ),
     ]
