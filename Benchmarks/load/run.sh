@@ -49,6 +49,7 @@ start_server() {
   local server="$1" mode="$2" arguments=()
   port=$((port + 1))
   [ "$mode" = middleware ] && arguments=(--sanitize "$here/order.schema.json")
+  : > "$work/server.out"  # here, not by the redirection below: that happens in the child, maybe after the first grep
   "$bin/${executable[$server]}" --port "$port" "${arguments[@]}" > "$work/server.out" 2> "$work/server.err" &
   server_pid=$!
   url="http://127.0.0.1:$port"
