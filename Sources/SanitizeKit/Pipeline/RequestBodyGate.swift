@@ -81,14 +81,27 @@ package struct RequestBodyGate: Sendable {
         return .forward(sanitized)
     }
 
-    /// `application/json` or any `+json` type, parameters ignored.
+    /// `application/json` or any `+json` type, parameters ignored, letters compared without
+    /// regard to ASCII case (RFC 9110 §8.3.1). Read in place, with no string built: it runs on
+    /// every request.
     /// - Parameter contentType: a `Content-Type` value.
     /// - Returns: whether it names JSON.
     package static func isJSON(_ contentType: String) -> Bool {
-        var type = contentType.split(separator: ";", omittingEmptySubsequences: false).first ?? ""
-        while type.first == " " || type.first == "\t" { type = type.dropFirst() }
-        while type.last == " " || type.last == "\t" { type = type.dropLast() }
-        let lowered = type.lowercased()
-        return lowered == "application/json" || lowered.hasSuffix("+json")
+        let utf8 = contentType.utf8
+        var start = utf8.startIndex
+        var end = utf8.firstIndex(of: UInt8(ascii: ";")) ?? utf8.endIndex
+        func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        while start < end, isBlank(utf8[start]) { start = utf8.index(after: start) }
+        while end > start, isBlank(utf8[utf8.index(before: end)]) { end = utf8.index(before: end) }
+        let type = utf8[start..<end]
+        func equals(_ bytes: Substring.UTF8View, _ lowercase: StaticString) -> Bool {
+            guard bytes.count == lowercase.utf8CodeUnitCount else { return false }
+            return lowercase.withUTF8Buffer { expected in
+                zip(bytes, expected).allSatisfy { (byte, wanted) in (byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) == wanted }
+            }
+        }
+        let suffixLength = "+json".utf8.count
+        return equals(type, "application/json")
+            || (type.count >= suffixLength && equals(type[type.index(type.endIndex, offsetBy: -suffixLength)...], "+json"))
     }
 }

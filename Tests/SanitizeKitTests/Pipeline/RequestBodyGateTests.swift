@@ -37,9 +37,18 @@ import Testing
             (" application/json ;x=1", true),
             ("application/problem+json", true), ("application/vnd.api+json", true), ("text/plain", false),
             ("application/jsonx", false), ("", false), ("multipart/form-data; boundary=json", false),
+            ("\tAPPLICATION/VND.API+JSON\t; q=1", true), ("+json", true), ("json", false), (";application/json", false),
+            ("application/json\u{212A}", false), ("appl\u{0130}cation/json", false), ("application/\u{FF4A}son", false),
+            ("application /json", false), ("application/json\u{0}", false),
         ])
     func mediaTypes(type: String, isJSON: Bool) {
         #expect(RequestBodyGate.isJSON(type) == isJSON)
+        // The byte-wise reading agrees with the string one it replaced (trim, lowercase, compare).
+        var media = Substring(type.split(separator: ";", omittingEmptySubsequences: false).first ?? "")
+        while media.first == " " || media.first == "\t" { media = media.dropFirst() }
+        while media.last == " " || media.last == "\t" { media = media.dropLast() }
+        let lowered = media.lowercased()
+        #expect(RequestBodyGate.isJSON(type) == (lowered == "application/json" || lowered.hasSuffix("+json")))
     }
 
     @Test("Content-Length past the limit is refused up front; garbage is left to the read")
