@@ -101,11 +101,19 @@ struct OpenSSLExoticChainPinningTests {
         }
         if holdingPool {
             let executor = PoolFreeExecutor()
-            let probeRan = try await withTaskExecutorPreference(executor) {
-                let hold = try CooperativePoolHold()
-                defer { hold.release() }
-                await send()
-                return hold.probeRan
+            let probeRan: Bool
+            do {
+                probeRan = try await withTaskExecutorPreference(executor) {
+                    let hold = try CooperativePoolHold()
+                    defer { hold.release() }
+                    await send()
+                    return hold.probeRan
+                }
+            } catch {
+                // Clients dropped without `shutdown()` stop the test process (AsyncHTTPClient asserts).
+                for (_, client) in clients { try? await client.shutdown() }
+                try? await executor.shutdown()
+                throw error
             }
             try await executor.shutdown()
             #expect(!probeRan, "the cooperative pool was not held during the requests")

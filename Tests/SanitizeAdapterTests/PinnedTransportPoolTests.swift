@@ -27,13 +27,33 @@ struct PinnedTransportPoolTests {
         var policy = GuardPolicy(transport: TransportPolicy(loopback: .httpsOnly))
         policy.pins = [PinnedHost(host: "127.0.0.1", pins: pins(leafPin))]
         let ca = try CertificatePins.certificates(in: Array(try Data(contentsOf: URL(fileURLWithPath: pki.caCertificate))))
+        let server = try OpenSSLTLSServer(chain: leaf.chain, key: leaf.key, options: ["-tls1_3"])
+        defer { _ = server.stop() }
         let client = try GuardedHTTPClient(
             requestGuard: try RequestGuard(policy: policy), configuration: .init(timeoutSeconds: 10, trustRoots: ca))
-        let server = try OpenSSLTLSServer(chain: leaf.chain, key: leaf.key, options: ["-tls1_3"])
         let request = HTTPRequest(method: .get, scheme: "https", authority: "127.0.0.1:\(server.port)", path: "/")
 
         let executor = PoolFreeExecutor()
-        let outcome = try await withTaskExecutorPreference(executor) {
+        // The client and the executor are shut down on every path: a client dropped without
+        // `shutdown()` stops the whole test process (AsyncHTTPClient asserts in its deinit).
+        let outcome: (result: Result<GuardedResponse, GuardedClientError>, probeRan: Bool, seconds: Double)
+        do {
+            outcome = try await Self.held(executor, request, client)
+        } catch {
+            try? await client.shutdown()
+            try? await executor.shutdown()
+            throw error
+        }
+        try await client.shutdown()
+        try await executor.shutdown()
+        return outcome
+    }
+
+    /// Runs the request from a task on `executor` while every cooperative thread is held.
+    static func held(_ executor: PoolFreeExecutor, _ request: HTTPRequest, _ client: GuardedHTTPClient) async throws
+        -> (result: Result<GuardedResponse, GuardedClientError>, probeRan: Bool, seconds: Double)
+    {
+        try await withTaskExecutorPreference(executor) {
             let hold = try CooperativePoolHold()
             defer { hold.release() }
             let start = ContinuousClock.now
@@ -47,10 +67,6 @@ struct PinnedTransportPoolTests {
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
             return (result, hold.probeRan, seconds)
         }
-        server.stop()
-        try await client.shutdown()
-        try await executor.shutdown()
-        return outcome
     }
 
     @Test("the right pin connects with every cooperative thread held")
