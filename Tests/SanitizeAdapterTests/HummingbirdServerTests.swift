@@ -130,26 +130,33 @@ struct HummingbirdServerTests {
             let tooLarge = try await Self.post(client, base + "/api/users", big)
             #expect(tooLarge.status == 413 && tooLarge.contentType == "application/problem+json")
 
-            let deep = [UInt8](repeating: UInt8(ascii: "["), count: 100_000) + [UInt8](repeating: UInt8(ascii: "]"), count: 100_000)
-            let tenMB = Array(#"{"name": ""#.utf8) + [UInt8](repeating: 0x62, count: 10_000_000) + Array(#""}"#.utf8)
-            let badUTF8: [UInt8] = Array(#"{"name": ""#.utf8) + [0xC3, 0x28, 0xFF, 0xED, 0xA0, 0x80] + Array(#""}"#.utf8)
-            let hostile: [(String, [UInt8], Set<Int>)] = [
-                ("/api/users", deep, [422]),
-                ("/api/users", tenMB, [413]),
-                ("/big/users", tenMB, [422]),
-                ("/api/users", badUTF8, [422]),
-                ("/api/users", [0x00, 0xFF, 0x7B], [422]),
-            ]
-            for (path, bytes, expected) in hostile {
-                let answer = try await Self.post(client, base + path, bytes)
-                #expect(expected.contains(answer.status), "\(path) \(bytes.count) bytes: \(answer.status)")
-                #expect(answer.contentType == "application/problem+json")
-            }
+            try await Self.postHostileBodies(client, base)
             var health = HTTPClientRequest(url: base + "/health")
             health.method = .GET
             let alive = try await client.execute(health, timeout: .seconds(30))
             #expect(alive.status == .ok)
         }
         #expect(seen.all.isEmpty)
+    }
+
+    /// Bodies no server may take, on the routes both adapters' test apps have (`/api` 1 MiB,
+    /// `/big` 16 MiB), with the statuses each may get: 100,000-deep nesting, 10 MB past one
+    /// limit and under the other, invalid UTF-8, binary garbage. Each answer is a problem body.
+    static func postHostileBodies(_ client: HTTPClient, _ base: String) async throws {
+        let deep = [UInt8](repeating: UInt8(ascii: "["), count: 100_000) + [UInt8](repeating: UInt8(ascii: "]"), count: 100_000)
+        let tenMB = Array(#"{"name": ""#.utf8) + [UInt8](repeating: 0x62, count: 10_000_000) + Array(#""}"#.utf8)
+        let badUTF8: [UInt8] = Array(#"{"name": ""#.utf8) + [0xC3, 0x28, 0xFF, 0xED, 0xA0, 0x80] + Array(#""}"#.utf8)
+        let hostile: [(String, [UInt8], Set<Int>)] = [
+            ("/api/users", deep, [422]),
+            ("/api/users", tenMB, [413]),
+            ("/big/users", tenMB, [422]),
+            ("/api/users", badUTF8, [422]),
+            ("/api/users", [0x00, 0xFF, 0x7B], [422]),
+        ]
+        for (path, bytes, expected) in hostile {
+            let answer = try await post(client, base + path, bytes)
+            #expect(expected.contains(answer.status), "\(path) \(bytes.count) bytes: \(answer.status)")
+            #expect(answer.contentType == "application/problem+json")
+        }
     }
 }
