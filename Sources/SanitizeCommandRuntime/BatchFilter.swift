@@ -134,11 +134,11 @@ package struct BatchFilter: Sendable {
     ) {
         func appendString(_ text: String) {
             out.append(0x22)
-            JSONWriter.appendEscaped(text.utf8, to: &out)
+            JSONWriter.appendEscaped(text, to: &out)
             out.append(0x22)
         }
         out.append(contentsOf: #"{"line":"#.utf8)
-        out.append(contentsOf: String(line).utf8)
+        JSONWriter.appendDecimal(line, to: &out)
         if let fileName {
             out.append(contentsOf: #","file":"#.utf8)
             appendString(fileName)
@@ -152,7 +152,7 @@ package struct BatchFilter: Sendable {
         out.append(contentsOf: #","keywordLocation":"#.utf8)
         appendString(violation.keywordLocation)
         out.append(contentsOf: #","keyword":"#.utf8)
-        if let keyword = keyword(of: violation) { appendString(keyword) } else { out.append(contentsOf: "null".utf8) }
+        if !appendKeyword(of: violation, to: &out) { out.append(contentsOf: "null".utf8) }
         out.append(contentsOf: #","code":"#.utf8)
         appendString(violation.code.rawValue)
         out.append(contentsOf: #","message":"#.utf8)
@@ -162,14 +162,31 @@ package struct BatchFilter: Sendable {
 
     /// The keyword a violation names: the last non-empty segment of its keyword location.
     static func keyword(of violation: Violation) -> String? {
-        let location = violation.keywordLocation.utf8
-        var end = location.endIndex
-        while end > location.startIndex, location[location.index(before: end)] == UInt8(ascii: "/") {
-            end = location.index(before: end)
+        var location = violation.keywordLocation
+        return location.withUTF8 { utf8 in keywordRange(in: utf8).map { String(decoding: utf8[$0], as: UTF8.self) } }
+    }
+
+    /// Appends ``keyword(of:)`` as a JSON string, read in place.
+    /// - Returns: `false` when the violation names no keyword (nothing is appended).
+    private static func appendKeyword(of violation: Violation, to out: inout [UInt8]) -> Bool {
+        var location = violation.keywordLocation
+        return location.withUTF8 { utf8 in
+            guard let range = keywordRange(in: utf8) else { return false }
+            out.append(0x22)
+            JSONWriter.appendEscaped(UnsafeBufferPointer(rebasing: utf8[range]), to: &out)
+            out.append(0x22)
+            return true
         }
-        guard end > location.startIndex else { return nil }
-        let start = location[..<end].lastIndex(of: UInt8(ascii: "/")).map { location.index(after: $0) } ?? location.startIndex
-        return String(Substring(location[start..<end]))
+    }
+
+    /// Where the last non-empty `/`-separated segment of a keyword location lies.
+    private static func keywordRange(in location: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        var end = location.count
+        while end > 0, location[end - 1] == UInt8(ascii: "/") { end -= 1 }
+        guard end > 0 else { return nil }
+        var start = end
+        while start > 0, location[start - 1] != UInt8(ascii: "/") { start -= 1 }
+        return start..<end
     }
 
     /// The members describing one violation, as the report and `_violations` show them.

@@ -1,3 +1,4 @@
+import HTTPTypes
 public import Hummingbird
 public import SanitizeKit
 
@@ -30,6 +31,7 @@ public struct SanitizingMiddleware<Context: RequestContext>: RouterMiddleware {
         self.filter = filter
         self.maxBodyBytes = maxBodyBytes
         self.mapper = mapper
+        self.gate = RequestBodyGate(filter: filter, maxBodyBytes: maxBodyBytes, mapper: mapper)
     }
 
     /// Creates the middleware for request bodies described by a schema of an OpenAPI
@@ -59,10 +61,8 @@ public struct SanitizingMiddleware<Context: RequestContext>: RouterMiddleware {
         self.init(filter: RecordFilter(contract: contract, limits: options.limits), maxBodyBytes: maxBodyBytes, mapper: mapper)
     }
 
-    /// The shared decision (limit, media type, contract, problem bodies).
-    var gate: RequestBodyGate {
-        RequestBodyGate(filter: filter, maxBodyBytes: maxBodyBytes, mapper: mapper)
-    }
+    /// The shared decision (limit, media type, contract, problem bodies), made once.
+    let gate: RequestBodyGate
 
     /// Reads, sanitizes and validates the body, then calls `next` with the sanitized body, or
     /// answers 413, 415 or 422 itself.
@@ -75,29 +75,52 @@ public struct SanitizingMiddleware<Context: RequestContext>: RouterMiddleware {
     public func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
-        let gate = self.gate
-        let locale = request.headers[.acceptLanguage]
-        if gate.declaresTooMuch(request.headers[.contentLength]) {
-            return Self.response(gate.tooLarge(locale: locale))
+        // Each header is found by one walk over the fields (`HTTPFields`' subscript joins
+        // repeated values through generic code that showed as a quarter of this function under
+        // load); `Accept-Language` is read only for a refusal.
+        let headers = request.headers
+        let contentLength = headers.combinedValue(of: .contentLength)
+        if gate.declaresTooMuch(contentLength) {
+            return Self.response(gate.tooLarge(locale: headers.combinedValue(of: .acceptLanguage)))
         }
-        var body = RequestBodyGate.Collector(limit: maxBodyBytes)
+        let declaredLength = contentLength.flatMap { Int($0) }
+        var body = RequestBodyGate.Collector(limit: maxBodyBytes, expectedCount: declaredLength)
+        // A body that came in one buffer and passes unchanged is handed on in that buffer.
+        var onlyBuffer: ByteBuffer?
+        var buffers = 0
         // Past the limit, read on (up to a bound) so the client sees the answer, not a reset.
         for try await buffer in request.body {
-            if body.append(buffer.readableBytesView) == .stop { break }
+            buffers += 1
+            onlyBuffer = buffers == 1 ? buffer : nil
+            // Handed over as contiguous bytes: the collector's generic append then copies them
+            // whole instead of walking the view byte by byte through its iterator.
+            let view = buffer.readableBytesView
+            if (view.withContiguousStorageIfAvailable { body.append($0) } ?? body.append(view)) == .stop { break }
         }
-        if body.isTooLarge { return Self.response(gate.tooLarge(locale: locale)) }
+        if body.isTooLarge { return Self.response(gate.tooLarge(locale: headers.combinedValue(of: .acceptLanguage))) }
         switch gate.decide(
-            method: request.method.rawValue, contentType: request.headers[.contentType], body: body.bytes,
-            locale: locale)
+            method: request.method.rawValue, contentType: headers.combinedValue(of: .contentType), body: body.bytes,
+            locale: headers.combinedValue(of: .acceptLanguage))
         {
         case .passThrough:
             return try await next(request, context)
         case .reject(let problem):
             return Self.response(problem)
         case .forward(let sanitized):
-            var head = request.head
-            head.headerFields[.contentLength] = String(sanitized.count)
-            let forwarded = Request(head: head, body: RequestBody(buffer: ByteBuffer(bytes: sanitized)))
+            let sanitizedBuffer: ByteBuffer
+            if let onlyBuffer, sanitized == body.bytes {
+                sanitizedBuffer = onlyBuffer
+            } else {
+                sanitizedBuffer = ByteBuffer(bytes: sanitized)
+            }
+            guard declaredLength == sanitized.count else {
+                var head = request.head
+                head.headerFields[.contentLength] = String(sanitized.count)
+                return try await next(Request(head: head, body: RequestBody(buffer: sanitizedBuffer)), context)
+            }
+            // The head stands as it came (its Content-Length is right): only the body is replaced.
+            var forwarded = request
+            forwarded.body = RequestBody(buffer: sanitizedBuffer)
             return try await next(forwarded, context)
         }
     }
@@ -116,5 +139,19 @@ public struct SanitizingMiddleware<Context: RequestContext>: RouterMiddleware {
         return Response(
             status: status, headers: headers,
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: problem.body)))
+    }
+}
+
+extension HTTPFields {
+    /// The value of the field `name`, its repeated values joined by `", "` (RFC 9110 §5.3), as
+    /// the subscript gives it, found by one walk over the fields.
+    /// - Parameter name: the field name.
+    /// - Returns: the value, or `nil` when the field is absent.
+    func combinedValue(of name: HTTPField.Name) -> String? {
+        var combined: String?
+        for field in self where field.name == name {
+            combined = combined.map { $0 + ", " + field.value } ?? field.value
+        }
+        return combined
     }
 }

@@ -92,17 +92,18 @@ public struct SanitizingMiddleware: AsyncMiddleware {
         -> Response
     {
         let gate = RequestBodyGate(filter: filter, maxBodyBytes: maxBodyBytes, mapper: mapper)
-        let locale = request.headers.first(name: .acceptLanguage)
-        if gate.declaresTooMuch(request.headers.first(name: .contentLength)) {
-            return Self.response(gate.tooLarge(locale: locale))
+        // `Accept-Language` is read only for a refusal; most requests pass.
+        let headers = request.headers
+        if gate.declaresTooMuch(headers.first(name: .contentLength)) {
+            return Self.response(gate.tooLarge(locale: headers.first(name: .acceptLanguage)))
         }
         guard let body = try await Self.readBody(of: request, limit: maxBodyBytes) else {
-            return Self.response(gate.tooLarge(locale: locale))
+            return Self.response(gate.tooLarge(locale: headers.first(name: .acceptLanguage)))
         }
         switch gate.decide(
-            method: request.method.rawValue, contentType: request.headers.first(name: .contentType),
+            method: request.method.rawValue, contentType: headers.first(name: .contentType),
             body: body,
-            locale: locale)
+            locale: headers.first(name: .acceptLanguage))
         {
         case .passThrough:
             return try await next.respond(to: request)

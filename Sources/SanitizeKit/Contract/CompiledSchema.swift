@@ -108,7 +108,12 @@ enum TypeBits {
         }
     }
 
-    static func names(_ mask: UInt8) -> String {
+    static func names(_ mask: UInt8) -> String { nameTable[Int(mask)] }
+
+    /// ``names(_:)`` of every mask, worked out once (type messages read it per violation).
+    private static let nameTable: [String] = (0...255).map { spelledNames(UInt8($0)) }
+
+    private static func spelledNames(_ mask: UInt8) -> String {
         var names: [String] = []
         if mask & null != 0 { names.append("null") }
         if mask & boolean != 0 { names.append("boolean") }

@@ -163,26 +163,38 @@ struct Evaluator {
 
     // MARK: reporting
 
+    /// The JSON Pointer to the value being checked, built as bytes and made a string once.
     var instancePointer: String {
-        var result = ""
-        for step in UnsafeBufferPointer(start: sink.path, count: min(pathCount, ViolationSink.pathCapacity)) {
-            result += "/"
+        let steps = UnsafeBufferPointer(start: sink.path, count: min(pathCount, ViolationSink.pathCapacity))
+        guard !steps.isEmpty else { return "" }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(64)
+        for step in steps {
+            bytes.append(UInt8(ascii: "/"))
             switch step {
-            case .index(let index): result += String(index)
-            case .key(let node): result += JSONPointer.escape(document.string(node) ?? "")
+            case .index(let index): JSONWriter.appendDecimal(index, to: &bytes)
+            case .key(let node):
+                withString(node) { key in
+                    for byte in key {
+                        switch byte {
+                        case UInt8(ascii: "~"): bytes.append(contentsOf: [UInt8(ascii: "~"), UInt8(ascii: "0")])
+                        case UInt8(ascii: "/"): bytes.append(contentsOf: [UInt8(ascii: "~"), UInt8(ascii: "1")])
+                        default: bytes.append(byte)
+                        }
+                    }
+                }
             }
         }
-        return result
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     func report(_ schema: Int, _ keyword: String, _ code: Violation.Code, _ message: @autoclosure () -> String) {
         guard quiet == 0 else { return }
-        let location = buffers.program.locations[schema]
-        let pointer = keyword.isEmpty ? location.pointer : location.pointer + "/" + keyword
         sink.items.append(
             Violation(
                 instanceLocation: instancePointer, keywordLocation: keywordLocation(schema, keyword),
-                absoluteKeywordLocation: location.resourceURI + "#" + pointer, code: code, message: message()))
+                absoluteKeywordLocation: Self.appending(keyword, to: buffers.absoluteLocations[schema]), code: code,
+                message: message()))
     }
 
     /// A short rendering of a value for messages, or nothing under a sensitive schema.
@@ -190,12 +202,18 @@ struct Evaluator {
         guard sensitive == 0 else { return "" }
         switch kindOf(node) {
         case .string:
+            // Clipped at 40 characters; no more bytes than that means no more characters.
             let text = document.string(node) ?? ""
-            let clipped = text.count > 40 ? String(text.prefix(40)) + "…" : text
-            return " (got " + JSONValue.string(clipped).jsonText + ")"
+            let clipped = text.utf8.count <= 40 || text.count <= 40 ? text : String(text.prefix(40)) + "…"
+            var out: [UInt8] = []
+            out.reserveCapacity(clipped.utf8.count + 10)
+            out.append(contentsOf: #" (got ""#.utf8)
+            JSONWriter.appendEscaped(clipped, to: &out)
+            out.append(contentsOf: #"")"#.utf8)
+            return String(decoding: out, as: UTF8.self)
         case .number:
             let text = document.numberText(node) ?? ""
-            return " (got " + (text.count > 40 ? String(text.prefix(40)) + "…" : text) + ")"
+            return " (got " + (text.utf8.count <= 40 || text.count <= 40 ? text : String(text.prefix(40)) + "…") + ")"
         case .bool, .null:
             return " (got " + String(decoding: document.rawBytes(node), as: UTF8.self) + ")"
         case .array: return " (got an array)"

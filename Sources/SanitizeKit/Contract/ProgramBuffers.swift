@@ -36,6 +36,13 @@ final class ProgramBuffers: @unchecked Sendable {
     let shapes: UnsafeBufferPointer<FastShape>
     let hashes: UnsafeBufferPointer<UInt64>
 
+    /// What a violation's locations take from its schema, known before any evaluation: per
+    /// schema, the evaluation path from the root when no reference is crossed (`nil` for a
+    /// schema outside the root's document pointer, reached only through references), and
+    /// `resourceURI#pointer`. Read only when a violation is reported.
+    let rootPaths: [String?]
+    let absoluteLocations: [String]
+
     struct FastShape {
         /// Property i: hash at `hashes[first + i]`, key index at `lists[keys.start + i]`,
         /// schema at `lists[schemas.start + i]`.
@@ -105,6 +112,9 @@ final class ProgramBuffers: @unchecked Sendable {
         self.lists = ProgramBuffers.copy(lists)
         shapes = ProgramBuffers.copy(fast)
         hashes = ProgramBuffers.copy(allHashes)
+        let root = program.locations[program.root]
+        rootPaths = program.locations.map { Evaluator.relativePointer($0, from: root) }
+        absoluteLocations = program.locations.map { $0.resourceURI + "#" + $0.pointer }
     }
 
     /// Whether `bytes` equal program key `index`.

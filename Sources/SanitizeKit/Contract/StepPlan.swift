@@ -38,12 +38,16 @@ struct StepPlan: Sendable, Equatable {
 
     /// Every distinct `x-sanitize` list of the schema, compiled, in first-seen order.
     private(set) var lists: [[SanitizeStep]] = []
+    /// Per list, its summary for ASCII values (the one the shape check reads): whether the
+    /// list leaves a value unchanged, answered in one pass over its bytes.
+    private(set) var guards: [ASCIIStepGuard] = []
     private(set) var nodes: [Node] = [Node()]
 
     /// A plan of `lists` and `nodes`, node 0 the root (see ``init(program:)``, which derives
     /// one from a compiled contract).
     init(lists: [[SanitizeStep]], nodes: [Node]) {
         self.lists = lists
+        self.guards = lists.map(ASCIIStepGuard.init)
         self.nodes = nodes
     }
 

@@ -149,7 +149,18 @@ public indirect enum JSONValue: Sendable, Hashable {
     }
 
     /// The value as minimal JSON text.
-    public var jsonText: String { String(decoding: serialized(), as: UTF8.self) }
+    public var jsonText: String {
+        // A string (the common case: messages quote names and values) needs no write stack.
+        if case .string(let text) = self {
+            var out: [UInt8] = []
+            out.reserveCapacity(text.utf8.count + 2)
+            out.append(0x22)
+            JSONWriter.appendEscaped(text, to: &out)
+            out.append(0x22)
+            return String(decoding: out, as: UTF8.self)
+        }
+        return String(decoding: serialized(), as: UTF8.self)
+    }
 
     /// Appends the value as minimal JSON.
     /// - Parameter out: the buffer to append to.

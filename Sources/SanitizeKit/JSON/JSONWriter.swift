@@ -22,6 +22,30 @@ package enum JSONWriter {
         return escaped
     }
 
+    /// Appends a string's UTF-8 escaped for the inside of a JSON string, read in place (a
+    /// native string's bytes are contiguous): no generic dispatch from other modules.
+    /// - Returns: whether any escape was written.
+    @discardableResult
+    package static func appendEscaped(_ text: String, to out: inout [UInt8]) -> Bool {
+        var text = text
+        return text.withUTF8 { appendEscaped(UnsafeRawBufferPointer($0), to: &out) }
+    }
+
+    /// Appends `value` in decimal, with no string built.
+    package static func appendDecimal(_ value: Int, to out: inout [UInt8]) {
+        if value < 0 {
+            out.append(UInt8(ascii: "-"))
+            appendDecimal(magnitude: value.magnitude, to: &out)
+        } else {
+            appendDecimal(magnitude: UInt(value), to: &out)
+        }
+    }
+
+    private static func appendDecimal(magnitude value: UInt, to out: inout [UInt8]) {
+        if value >= 10 { appendDecimal(magnitude: value / 10, to: &out) }
+        out.append(UInt8(ascii: "0") + UInt8(value % 10))
+    }
+
     /// Appends contiguous bytes escaped, copying the runs that need no escape whole.
     private static func appendEscaped(_ bytes: UnsafeRawBufferPointer, to out: inout [UInt8]) -> Bool {
         var escaped = false

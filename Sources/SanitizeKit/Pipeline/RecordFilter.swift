@@ -221,8 +221,19 @@ public struct RecordFilter: Sendable {
         var applicable: [(node: Int, list: Int)] = []
         var pending: [(plan: Int, node: Int)] = []
         /// The contract's violation sink with its instance-path and reference buffers (28 KiB),
-        /// allocated once.
-        let sink = ViolationSink()
+        /// allocated the first time a record needs an evaluation (never, while every record
+        /// passes the shape check: a one-record workspace costs no 28 KiB), then reused.
+        private var allocatedSink: ViolationSink?
+
+        /// The sink, allocated on first use.
+        var sink: ViolationSink {
+            mutating get {
+                if let allocatedSink { return allocatedSink }
+                let sink = ViolationSink()
+                allocatedSink = sink
+                return sink
+            }
+        }
 
         /// Creates empty buffers.
         public init() {}
@@ -279,8 +290,9 @@ public struct RecordFilter: Sendable {
             // A failed step is the record's verdict; otherwise one evaluation decides and explains.
             let decided = applyContractSteps(contract, workspace: &workspace, violations: &violations)
             if violations.isEmpty {
-                let valid = decided ?? contract.validate(workspace.document, into: workspace.sink)
-                if !valid { violations = workspace.sink.items }
+                let sink = workspace.sink
+                let valid = decided ?? contract.validate(workspace.document, into: sink)
+                if !valid { violations = sink.items }
             }
         } else if !stringSteps.isEmpty {
             for node in workspace.document.stringValueNodes() {
@@ -316,8 +328,15 @@ public struct RecordFilter: Sendable {
     /// - Parameter record: one JSON text.
     /// - Returns: the sanitized record and its violations.
     package func process(_ record: [UInt8]) -> Outcome {
-        var document = JSONDocument.empty
-        return record.withUnsafeBytes { process($0, reusing: &document) }
+        var workspace = Workspace()
+        return record.withUnsafeBytes { bytes in
+            let decision = decide(bytes, in: &workspace)
+            // A record that passed as it came is its own sanitized form: no copy.
+            if case .passedAsIs = decision { return Outcome(sanitized: record, violations: []) }
+            var sanitized: [UInt8] = []
+            let wrote = write(decision, bytes, from: workspace, to: &sanitized)
+            return Outcome(sanitized: wrote ? sanitized : nil, violations: decision.violations)
+        }
     }
 
     /// Applies the contract's steps to the workspace's document.
@@ -337,7 +356,7 @@ public struct RecordFilter: Sendable {
             applicable.removeAll(keepingCapacity: true)
             plan.forEachApplicable(in: workspace.document, pending: &pending) { applicable.append(($0, $1)) }
             for (node, list) in applicable {
-                apply(plan.lists[list], at: node, of: &workspace.document, violations: &violations)
+                apply(plan.lists[list], guard: plan.guards[list], at: node, of: &workspace.document, violations: &violations)
             }
             return nil
         }
@@ -354,7 +373,8 @@ public struct RecordFilter: Sendable {
         if contract.options.stopAtFirstError {
             steps = contract.sanitizeSteps(for: workspace.document)  // a full evaluation lists more than the first error
         } else {
-            (steps, verdict) = contract.sanitizeStepsAndValidate(workspace.document, into: workspace.sink)
+            let sink = workspace.sink
+            (steps, verdict) = contract.sanitizeStepsAndValidate(workspace.document, into: sink)
         }
         var applied = Set<AppliedSteps>()  // a (node, list) pair reached twice runs once
         for (node, list) in steps where applied.insert(AppliedSteps(node: node, list: list)).inserted {
@@ -374,10 +394,19 @@ public struct RecordFilter: Sendable {
     /// Runs a step list on the string at `node`.
     /// - Returns: whether the value changed.
     @discardableResult
-    private func apply(_ steps: [SanitizeStep], at node: Int, of document: inout JSONDocument, violations: inout [Violation]) -> Bool {
+    private func apply(
+        _ steps: [SanitizeStep], guard asciiGuard: ASCIIStepGuard? = nil, at node: Int, of document: inout JSONDocument,
+        violations: inout [Violation]
+    ) -> Bool {
         // Most values are already what every step would make of them: no String to build.
+        // An unescaped string has no byte below U+0020, as the guard asks.
         if document.isUnescapedString(node),
             document.withStringBytes(node, { bytes in
+                if let asciiGuard, let hasDelete = ASCIIStepGuard.asciiHasDelete(bytes),
+                    asciiGuard.leavesUnchanged(bytes, hasDelete: hasDelete)
+                {
+                    return true
+                }
                 let profile = TextProfile(utf8: bytes)
                 return steps.allSatisfy { $0.leavesUnchanged(profile, utf8: bytes) }
             })

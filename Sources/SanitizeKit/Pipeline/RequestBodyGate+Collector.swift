@@ -13,9 +13,13 @@ extension RequestBodyGate {
         let limit: Int
 
         /// Creates an empty collector.
-        /// - Parameter limit: the most bytes kept.
-        package init(limit: Int) {
+        /// - Parameters:
+        ///   - limit: the most bytes kept.
+        ///   - expectedCount: the body's declared length (`Content-Length`), if any: room for
+        ///     that many bytes (up to the limit) is made at once.
+        package init(limit: Int, expectedCount: Int? = nil) {
             self.limit = limit
+            if let expectedCount, expectedCount > 0 { bytes.reserveCapacity(min(expectedCount, limit)) }
         }
 
         /// What to do after a chunk.

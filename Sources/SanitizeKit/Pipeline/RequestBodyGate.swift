@@ -60,22 +60,24 @@ package struct RequestBodyGate: Sendable {
     ///   - method: the request method as sent (`POST`, `GET`, …).
     ///   - contentType: the `Content-Type` value, if any.
     ///   - body: the body's bytes.
-    ///   - locale: the request's `Accept-Language` value.
-    /// - Returns: pass through, forward the sanitized body, or refuse with 415 or 422.
-    package func decide(method: String, contentType: String?, body: [UInt8], locale: String?)
+    ///   - locale: the request's `Accept-Language` value, read only for a refusal (a header
+    ///     lookup is not free, and most requests pass).
+    /// - Returns: pass through, forward the sanitized body (`body` itself, not a copy, when no
+    ///   step changed it), or refuse with 415 or 422.
+    package func decide(method: String, contentType: String?, body: [UInt8], locale: @autoclosure () -> String?)
         -> Verdict
     {
-        if body.count > maxBodyBytes { return .reject(tooLarge(locale: locale)) }
+        if body.count > maxBodyBytes { return .reject(tooLarge(locale: locale())) }
         if body.isEmpty && Self.bodylessMethods.contains(method) { return .passThrough }
         if let contentType, !Self.isJSON(contentType) {
             return .reject(
-                problem(status: .unsupportedMediaType, code: "unsupported-media-type", locale: locale))
+                problem(status: .unsupportedMediaType, code: "unsupported-media-type", locale: locale()))
         }
         let outcome = filter.process(body)
         guard outcome.isValid, let sanitized = outcome.sanitized else {
             return .reject(
                 problem(
-                    status: .unprocessableContent, code: "validation.failed", locale: locale,
+                    status: .unprocessableContent, code: "validation.failed", locale: locale(),
                     violations: outcome.violations))
         }
         return .forward(sanitized)
@@ -87,6 +89,7 @@ package struct RequestBodyGate: Sendable {
     /// - Parameter contentType: a `Content-Type` value.
     /// - Returns: whether it names JSON.
     package static func isJSON(_ contentType: String) -> Bool {
+        if contentType == "application/json" { return true }  // what nearly every client sends
         let utf8 = contentType.utf8
         var start = utf8.startIndex
         var end = utf8.firstIndex(of: UInt8(ascii: ";")) ?? utf8.endIndex

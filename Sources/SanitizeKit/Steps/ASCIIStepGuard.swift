@@ -5,7 +5,7 @@
 /// answer step by step from a ``TextProfile``: for ASCII text without C0 controls the profile
 /// is fully known from the length, the two edge bytes and whether a DEL occurs. A "yes" is
 /// certain; a "no" means "maybe not", and the caller applies the steps.
-struct ASCIIStepGuard: Sendable {
+struct ASCIIStepGuard: Sendable, Equatable {
     /// A step may change any value (an encoder): the answer is always "maybe not".
     private var isOpaque = false
     /// The smallest truncation limit (ASCII: one byte is one scalar is one grapheme).
@@ -75,6 +75,17 @@ struct ASCIIStepGuard: Sendable {
             }
         }
         return true
+    }
+
+    /// For ASCII bytes, whether a DEL (0x7F) occurs in them; `nil` when a byte is not ASCII.
+    @inline(__always)
+    static func asciiHasDelete(_ bytes: UnsafeRawBufferPointer) -> Bool? {
+        var hasDelete = false
+        for byte in bytes {
+            if byte >= 0x80 { return nil }
+            hasDelete = hasDelete || byte == 0x7F
+        }
+        return hasDelete
     }
 
     /// ASCII White_Space: TAB to CR, and space.
