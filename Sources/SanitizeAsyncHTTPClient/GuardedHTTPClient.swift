@@ -211,7 +211,10 @@ public final class GuardedHTTPClient: Sendable {
             } catch let error as GuardedClientError {
                 throw error
             } catch {
-                if let refused = TLSRequirementConfiguration.policyFailure(error, host: host, requirements: requirements) {
+                let finding = await offerFinding(after: error, target: target, direct: true)
+                if let refused = TLSRequirementConfiguration.policyFailure(
+                    error, host: host, requirements: requirements, finding: finding)
+                {
                     throw refused
                 }
                 throw GuardedClientError(.transportFailed, "\(host): \(Self.describe(error))")
@@ -238,13 +241,27 @@ public final class GuardedHTTPClient: Sendable {
         } catch let error as GuardedClientError {
             throw error
         } catch {
-            if request.scheme == "https",
-                let refused = TLSRequirementConfiguration.policyFailure(error, host: host, requirements: requirements)
-            {
-                throw refused
+            if request.scheme == "https" {
+                let finding = await offerFinding(after: error, target: target, direct: configuration.proxy == nil)
+                if let refused = TLSRequirementConfiguration.policyFailure(
+                    error, host: host, requirements: requirements, finding: finding)
+                {
+                    throw refused
+                }
             }
             throw GuardedClientError(.transportFailed, "\(host): \(Self.describe(error))")
         }
+    }
+
+    /// What the server offers (``TLSOfferProbe``), asked only after a handshake failed in a way
+    /// the TLS requirements may explain, and only when the client connects to it directly.
+    private func offerFinding(after error: any Error, target: GuardTarget, direct: Bool) async -> TLSOfferProbe.Finding {
+        guard direct, TLSRequirementConfiguration.mayBeRequirementFailure(error) else { return .unknown }
+        let isIP = target.host.address != nil
+        // The canonical text of an IPv6 address is bracketed; a socket address is not.
+        let host = isIP ? String(target.host.text.filter { $0 != "[" && $0 != "]" }) : target.host.text
+        let probe = TLSOfferProbe(group: MultiThreadedEventLoopGroup.singleton, timeout: .seconds(configuration.timeoutSeconds))
+        return await probe.finding(host: host, port: target.port, isIP: isIP)
     }
 
     static func url(of request: HTTPRequest) -> String {

@@ -34,6 +34,16 @@ struct TLSFloorHandshakeTests {
             }
         }
 
+        /// The highest version the server speaks, which the refusal names.
+        var highestVersion: String {
+            switch self {
+            case .tls10: "1.0"
+            case .tls11: "1.1"
+            case .tls12Static, .tls12ECDHE: "1.2"
+            case .tls13: "1.3"
+            }
+        }
+
         /// What the `-www` page says was negotiated.
         var negotiated: String {
             switch self {
@@ -116,6 +126,12 @@ struct TLSFloorHandshakeTests {
                 // The message names the host and the requirement, and is not a bare TLS error.
                 #expect(error.text.hasPrefix("127.0.0.1: "), "\(offer): \(error)")
                 #expect(error.text.contains("requires TLS \(floor) or later"), "\(offer): \(error)")
+                // ... and what the server offers, as the client's second, wider handshake found.
+                let offered =
+                    code == .tlsVersionRefused
+                    ? "the server offers TLS \(offer.highestVersion) at most"
+                    : "the server offers TLS \(offer.highestVersion) only with suites that are not forward secret"
+                #expect(error.text.contains(offered), "\(offer): \(error)")
             case (.success, .refused):
                 Issue.record("\(offer): connected, expected \(outcome)")
             case (.failure(let error), .connects):
@@ -179,6 +195,33 @@ struct TLSFloorHandshakeTests {
         if case .failure(let error) = results[.tls10] {
             #expect(error.text.contains("the tlsExceptions entry for 127.0.0.1"), "\(error)")
         }
+    }
+
+    @Test(
+        "a handshake_failure alert that is not about versions or suites (a server that wants a client certificate) is not read as the policy's refusal",
+        arguments: [false, true])
+    func handshakeFailureOfAnotherKind(pinned: Bool) async throws {
+        let pki = try Self.pki.get()
+        let leaf = try pki.leaf(.rsa2048, name: "tls-client-cert-\(UUID().uuidString.prefix(8))")
+        let leafPin = try #require(SPKIPin(try TestPKI.opensslPin(ofCertificate: leaf.certificate)))
+        let backup = try #require(SPKIPin(digest: [UInt8](repeating: 7, count: 32)))
+        let pins = pinned ? [PinnedHost(host: "127.0.0.1", pins: [leafPin, backup])] : []
+        let client = try Self.client(try Self.requestGuard(pins: pins), pki: pki)
+        // TLS 1.2 with an ECDHE suite (everything the default policy asks), but the server
+        // requires a client certificate, which the client does not have: OpenSSL ends the
+        // handshake with the same alert a server without a shared suite sends.
+        let server = try OpenSSLTLSServer(
+            chain: leaf.chain, key: leaf.key, options: Offer.tls12ECDHE.options + ["-Verify", "1", "-CAfile", pki.caCertificate])
+        let request = HTTPRequest(method: .get, scheme: "https", authority: "127.0.0.1:\(server.port)", path: "/")
+        let result = await Self.get(client, request)
+        server.stop()
+        try await client.shutdown()
+        guard case .failure(let error) = result else {
+            Issue.record("a server requiring a client certificate was reached without one")
+            return
+        }
+        #expect(error.code == .transportFailed, "\(error)")
+        #expect(error.text.contains("HANDSHAKE_FAILURE"), "\(error)")
     }
 
     @Test("a refusal fails its request at once, not at the hop's time limit (AsyncHTTPClient's connection retries are off)")
@@ -277,7 +320,7 @@ struct TLSFloorHandshakeTests {
                     continue
                 }
                 #expect(error.code == .tlsVersionRefused, "\(error)")
-                #expect(error.text.hasPrefix("127.0.0.1: the policy requires TLS 1.2 or later"), "\(error)")
+                #expect(error.text.hasPrefix("127.0.0.1: the policy requires TLS 1.2 or later; the server offers TLS 1.0 at most"), "\(error)")
             }
             return
         }
