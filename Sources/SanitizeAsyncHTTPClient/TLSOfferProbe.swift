@@ -33,9 +33,17 @@ struct TLSOfferProbe: Sendable {
     /// - Returns: the negotiated version (`nil` only if NIOSSL cannot say).
     /// - Throws: the handshake's error when even this offer is refused, or the connection's.
     func negotiatedVersion(host: String, port: Int, isIP: Bool) async throws -> NIOSSL.TLSVersion? {
+        let eventLoop = group.next()
+        // On the connection's event loop from connect to close, like the pinned transport: no
+        // step waits for the cooperative pool, which blocking code elsewhere may hold.
+        return try await withTaskExecutorPreference(EventLoopTaskExecutor(eventLoop)) {
+            try await handshake(host: host, port: port, isIP: isIP, on: eventLoop)
+        }
+    }
+
+    private func handshake(host: String, port: Int, isIP: Bool, on eventLoop: any EventLoop) async throws -> NIOSSL.TLSVersion? {
         let context = try Self.context.get()
         let timeout = self.timeout
-        let eventLoop = group.next()
         let (channel, handshake) = try await ClientBootstrap(group: eventLoop)
             .connectTimeout(timeout)
             .connect(host: host, port: port) { channel in

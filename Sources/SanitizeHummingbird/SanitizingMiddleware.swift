@@ -84,45 +84,64 @@ public struct SanitizingMiddleware<Context: RequestContext>: RouterMiddleware {
             return Self.response(gate.tooLarge(locale: headers.combinedValue(of: .acceptLanguage)))
         }
         let declaredLength = contentLength.flatMap { Int($0) }
-        var body = RequestBodyGate.Collector(limit: maxBodyBytes, expectedCount: declaredLength)
-        // A body that came in one buffer and passes unchanged is handed on in that buffer.
-        var onlyBuffer: ByteBuffer?
-        var buffers = 0
-        // Past the limit, read on (up to a bound) so the client sees the answer, not a reset.
+        // Most bodies come in one buffer: that buffer is decided in place and, when no step
+        // changes it, handed on as it is. A second buffer starts the collector (the limit,
+        // and past it the drain); its bytes are decided and handed on instead.
+        var first: ByteBuffer?
+        var collector: RequestBodyGate.Collector?
         for try await buffer in request.body {
-            buffers += 1
-            onlyBuffer = buffers == 1 ? buffer : nil
-            // Handed over as contiguous bytes: the collector's generic append then copies them
-            // whole instead of walking the view byte by byte through its iterator.
-            let view = buffer.readableBytesView
-            if (view.withContiguousStorageIfAvailable { body.append($0) } ?? body.append(view)) == .stop { break }
+            if first == nil && collector == nil && buffer.readableBytes <= maxBodyBytes {
+                first = buffer
+                continue
+            }
+            if collector == nil {
+                collector = RequestBodyGate.Collector(limit: maxBodyBytes, expectedCount: declaredLength)
+                if let held = first {
+                    _ = Self.append(held, to: &collector!)  // in place: no copy of what is held
+                    first = nil
+                }
+            }
+            // Past the limit, read on (up to a bound) so the client sees the answer, not a reset.
+            if Self.append(buffer, to: &collector!) == .stop { break }
         }
-        if body.isTooLarge { return Self.response(gate.tooLarge(locale: headers.combinedValue(of: .acceptLanguage))) }
+        if collector?.isTooLarge == true {
+            return Self.response(gate.tooLarge(locale: headers.combinedValue(of: .acceptLanguage)))
+        }
+        let received = first ?? ByteBuffer(bytes: collector?.bytes ?? [])
         switch gate.decide(
-            method: request.method.rawValue, contentType: headers.combinedValue(of: .contentType), body: body.bytes,
-            locale: headers.combinedValue(of: .acceptLanguage))
+            method: request.method.rawValue, contentType: headers.combinedValue(of: .contentType),
+            body: received.readableBytesView, locale: headers.combinedValue(of: .acceptLanguage))
         {
         case .passThrough:
             return try await next(request, context)
         case .reject(let problem):
             return Self.response(problem)
+        case .forwardAsReceived:
+            return try await next(Self.request(request, body: received, declaredLength: declaredLength), context)
         case .forward(let sanitized):
-            let sanitizedBuffer: ByteBuffer
-            if let onlyBuffer, sanitized == body.bytes {
-                sanitizedBuffer = onlyBuffer
-            } else {
-                sanitizedBuffer = ByteBuffer(bytes: sanitized)
-            }
-            guard declaredLength == sanitized.count else {
-                var head = request.head
-                head.headerFields[.contentLength] = String(sanitized.count)
-                return try await next(Request(head: head, body: RequestBody(buffer: sanitizedBuffer)), context)
-            }
-            // The head stands as it came (its Content-Length is right): only the body is replaced.
-            var forwarded = request
-            forwarded.body = RequestBody(buffer: sanitizedBuffer)
-            return try await next(forwarded, context)
+            return try await next(Self.request(request, body: ByteBuffer(bytes: sanitized), declaredLength: declaredLength), context)
         }
+    }
+
+    /// Appends a buffer to a collector as contiguous bytes: the collector's generic append then
+    /// copies them whole instead of walking the view byte by byte through its iterator.
+    private static func append(_ buffer: ByteBuffer, to body: inout RequestBodyGate.Collector) -> RequestBodyGate.Collector.Step {
+        let view = buffer.readableBytesView
+        return view.withContiguousStorageIfAvailable { body.append($0) } ?? body.append(view)
+    }
+
+    /// The request handed on with `body`: its head kept as it came when the declared length
+    /// is the body's (only the body replaced, so nothing is parsed again), else with
+    /// `Content-Length` set to the body's length.
+    private static func request(_ request: Request, body: ByteBuffer, declaredLength: Int?) -> Request {
+        guard declaredLength == body.readableBytes else {
+            var head = request.head
+            head.headerFields[.contentLength] = String(body.readableBytes)
+            return Request(head: head, body: RequestBody(buffer: body))
+        }
+        var forwarded = request
+        forwarded.body = RequestBody(buffer: body)
+        return forwarded
     }
 
     /// A problem as a Hummingbird response.

@@ -109,6 +109,9 @@ public struct SanitizingMiddleware: AsyncMiddleware {
             return try await next.respond(to: request)
         case .reject(let problem):
             return Self.response(problem)
+        case .forwardAsReceived:
+            try request.content.encode(SanitizedBody(bytes: body), using: SanitizedBody.Encoder())
+            return try await next.respond(to: request)
         case .forward(let sanitized):
             try request.content.encode(SanitizedBody(bytes: sanitized), using: SanitizedBody.Encoder())
             return try await next.respond(to: request)

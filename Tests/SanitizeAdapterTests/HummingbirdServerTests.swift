@@ -26,9 +26,17 @@ struct HummingbirdServerTests {
     final class Seen: @unchecked Sendable {
         // Guarded by `lock`.
         private var bodies: [[UInt8]] = []
+        private var lengths: [String?] = []
         private let lock = NSLock()
-        func add(_ body: [UInt8]) { lock.withLock { bodies.append(body) } }
+        func add(_ body: [UInt8], contentLength: String? = nil) {
+            lock.withLock {
+                bodies.append(body)
+                lengths.append(contentLength)
+            }
+        }
         var all: [[UInt8]] { lock.withLock { bodies } }
+        /// The `Content-Length` each body came with, as the handler read it.
+        var contentLengths: [String?] { lock.withLock { lengths } }
     }
 
     /// Runs an app with the middleware on /api (1 MiB) and /big (16 MiB), calls `body`
@@ -39,7 +47,7 @@ struct HummingbirdServerTests {
         router.group("api").add(middleware: SanitizingMiddleware(filter: filter, maxBodyBytes: 1 << 20))
             .post("users") { request, _ -> String in
                 let bytes = try await request.body.collect(upTo: 1 << 20)
-                seen.add(Array(bytes.readableBytesView))
+                seen.add(Array(bytes.readableBytesView), contentLength: request.headers[.contentLength])
                 return "created"
             }
         router.group("big").add(middleware: SanitizingMiddleware(filter: filter, maxBodyBytes: 16 << 20))
@@ -93,6 +101,10 @@ struct HummingbirdServerTests {
         try await Self.withApp(seen) { base, client in
             let valid = try await Self.post(client, base + "/api/users", Array(#"{"name": "  Ada\u202E Lovelace\u0007 ", "age": 36}"#.utf8))
             #expect(valid.status == 200 && valid.body == "created")
+            // A body no step changes reaches the handler byte for byte (its own buffer, its
+            // head as sent).
+            let clean = try await Self.post(client, base + "/api/users", Array(#"{"name":"Grace Hopper","age":85}"#.utf8))
+            #expect(clean.status == 200 && clean.body == "created")
 
             let secret = "TOP-SECRET-INPUT-\(UUID().uuidString)"
             let invalid = try await Self.post(
@@ -116,10 +128,14 @@ struct HummingbirdServerTests {
             #expect(broken.status == 422)
         }
         let bodies = seen.all
-        #expect(bodies.count == 1)
+        #expect(bodies.count == 2)
         let received = try #require(bodies.first.flatMap { try JSONSerialization.jsonObject(with: Data($0)) as? [String: Any] })
         #expect(received["name"] as? String == "Ada Lovelace")
         #expect(received["age"] as? Int == 36)
+        #expect(bodies.last == Array(#"{"name":"Grace Hopper","age":85}"#.utf8))
+        // Content-Length is the length of what the handler reads: the sanitized body's when a
+        // step changed it, the sent one's when nothing did.
+        #expect(seen.contentLengths == bodies.map { String($0.count) })
     }
 
     @Test("oversized bodies get 413; hostile bodies never bring the server down")

@@ -26,7 +26,10 @@ package struct RequestBodyGate: Sendable {
     package enum Verdict: Sendable {
         /// An empty body on a method that needs none: hand the request on untouched.
         case passThrough
-        /// A valid body: hand the request on with these (sanitized) bytes as its body.
+        /// A valid body that no step changed: hand the request on with its body as received.
+        case forwardAsReceived
+        /// A valid body that a step changed (or that was written with insignificant
+        /// whitespace): hand the request on with these sanitized bytes as its body.
         case forward([UInt8])
         /// Answer with this problem; the handler never runs.
         case reject(Problem)
@@ -59,28 +62,33 @@ package struct RequestBodyGate: Sendable {
     /// - Parameters:
     ///   - method: the request method as sent (`POST`, `GET`, …).
     ///   - contentType: the `Content-Type` value, if any.
-    ///   - body: the body's bytes.
+    ///   - body: the body's bytes (a contiguous collection is read in place: a framework's
+    ///     buffer needs no copy).
     ///   - locale: the request's `Accept-Language` value, read only for a refusal (a header
     ///     lookup is not free, and most requests pass).
-    /// - Returns: pass through, forward the sanitized body (`body` itself, not a copy, when no
-    ///   step changed it), or refuse with 415 or 422.
-    package func decide(method: String, contentType: String?, body: [UInt8], locale: @autoclosure () -> String?)
-        -> Verdict
-    {
+    /// - Returns: pass through, forward the body as received or sanitized, or refuse with 415 or 422.
+    package func decide(
+        method: String, contentType: String?, body: some Collection<UInt8>, locale: @autoclosure () -> String?
+    ) -> Verdict {
         if body.count > maxBodyBytes { return .reject(tooLarge(locale: locale())) }
         if body.isEmpty && Self.bodylessMethods.contains(method) { return .passThrough }
         if let contentType, !Self.isJSON(contentType) {
             return .reject(
                 problem(status: .unsupportedMediaType, code: "unsupported-media-type", locale: locale()))
         }
-        let outcome = filter.process(body)
-        guard outcome.isValid, let sanitized = outcome.sanitized else {
-            return .reject(
-                problem(
-                    status: .unprocessableContent, code: "validation.failed", locale: locale(),
-                    violations: outcome.violations))
+        var workspace = RecordFilter.Workspace()
+        return ContiguousInput.with(body) { bytes in
+            let decision = filter.decide(bytes, in: &workspace)
+            if case .passedAsIs = decision { return .forwardAsReceived }
+            var sanitized: [UInt8] = []
+            guard decision.isValid, filter.write(decision, bytes, from: workspace, to: &sanitized) else {
+                return .reject(
+                    problem(
+                        status: .unprocessableContent, code: "validation.failed", locale: locale(),
+                        violations: decision.violations))
+            }
+            return .forward(sanitized)
         }
-        return .forward(sanitized)
     }
 
     /// `application/json` or any `+json` type, parameters ignored, letters compared without

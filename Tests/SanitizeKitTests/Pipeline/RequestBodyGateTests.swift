@@ -78,6 +78,14 @@ import Testing
             return
         }
         #expect(sanitized == Array(#"{"name":"Ada"}"#.utf8))
+        // A clean body passes as received: nothing to copy.
+        guard
+            case .forwardAsReceived = gate.decide(
+                method: "POST", contentType: "application/json", body: Array(#"{"name":"Ada"}"#.utf8), locale: nil)
+        else {
+            Issue.record("a clean valid body is forwarded as received")
+            return
+        }
         guard
             case .reject(let unsupported) = gate.decide(
                 method: "POST", contentType: "text/plain", body: [0x7B], locale: nil)
