@@ -33,6 +33,8 @@ public struct SanitizingMiddleware: AsyncMiddleware {
     public let maxBodyBytes: Int
     /// Where rejection texts come from.
     public let mapper: ServerErrorMapper
+    /// The shared decision (limit, media type, contract, problem bodies), made once.
+    let gate: RequestBodyGate
 
     /// Creates the middleware.
     /// - Parameters:
@@ -46,6 +48,7 @@ public struct SanitizingMiddleware: AsyncMiddleware {
         self.filter = filter
         self.maxBodyBytes = maxBodyBytes
         self.mapper = mapper
+        self.gate = RequestBodyGate(filter: filter, maxBodyBytes: maxBodyBytes, mapper: mapper)
     }
 
     /// Creates the middleware for request bodies described by a schema of an OpenAPI
@@ -91,7 +94,6 @@ public struct SanitizingMiddleware: AsyncMiddleware {
     public func respond(to request: Request, chainingTo next: any AsyncResponder) async throws
         -> Response
     {
-        let gate = RequestBodyGate(filter: filter, maxBodyBytes: maxBodyBytes, mapper: mapper)
         // `Accept-Language` is read only for a refusal; most requests pass.
         let headers = request.headers
         if gate.declaresTooMuch(headers.first(name: .contentLength)) {
