@@ -162,31 +162,29 @@ package struct BatchFilter: Sendable {
 
     /// The keyword a violation names: the last non-empty segment of its keyword location.
     static func keyword(of violation: Violation) -> String? {
-        var location = violation.keywordLocation
-        return location.withUTF8 { utf8 in keywordRange(in: utf8).map { String(decoding: utf8[$0], as: UTF8.self) } }
+        keywordText(of: violation).map(String.init)
     }
 
-    /// Appends ``keyword(of:)`` as a JSON string, read in place.
+    /// ``keyword(of:)`` as a slice of the location: no string is built.
+    private static func keywordText(of violation: Violation) -> Substring? {
+        let location = violation.keywordLocation.utf8
+        var end = location.endIndex
+        while end > location.startIndex, location[location.index(before: end)] == UInt8(ascii: "/") {
+            end = location.index(before: end)
+        }
+        guard end > location.startIndex else { return nil }
+        let start = location[..<end].lastIndex(of: UInt8(ascii: "/")).map { location.index(after: $0) } ?? location.startIndex
+        return Substring(location[start..<end])
+    }
+
+    /// Appends ``keyword(of:)`` as a JSON string.
     /// - Returns: `false` when the violation names no keyword (nothing is appended).
     private static func appendKeyword(of violation: Violation, to out: inout [UInt8]) -> Bool {
-        var location = violation.keywordLocation
-        return location.withUTF8 { utf8 in
-            guard let range = keywordRange(in: utf8) else { return false }
-            out.append(0x22)
-            JSONWriter.appendEscaped(UnsafeBufferPointer(rebasing: utf8[range]), to: &out)
-            out.append(0x22)
-            return true
-        }
-    }
-
-    /// Where the last non-empty `/`-separated segment of a keyword location lies.
-    private static func keywordRange(in location: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
-        var end = location.count
-        while end > 0, location[end - 1] == UInt8(ascii: "/") { end -= 1 }
-        guard end > 0 else { return nil }
-        var start = end
-        while start > 0, location[start - 1] != UInt8(ascii: "/") { start -= 1 }
-        return start..<end
+        guard let keyword = keywordText(of: violation) else { return false }
+        out.append(0x22)
+        JSONWriter.appendEscaped(keyword.utf8, to: &out)
+        out.append(0x22)
+        return true
     }
 
     /// The members describing one violation, as the report and `_violations` show them.

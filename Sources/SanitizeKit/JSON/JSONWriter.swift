@@ -23,12 +23,12 @@ package enum JSONWriter {
     }
 
     /// Appends a string's UTF-8 escaped for the inside of a JSON string, read in place (a
-    /// native string's bytes are contiguous): no generic dispatch from other modules.
+    /// native string's bytes are contiguous), with no generic dispatch for callers in other
+    /// modules.
     /// - Returns: whether any escape was written.
     @discardableResult
     package static func appendEscaped(_ text: String, to out: inout [UInt8]) -> Bool {
-        var text = text
-        return text.withUTF8 { appendEscaped(UnsafeRawBufferPointer($0), to: &out) }
+        appendEscaped(text.utf8, to: &out)  // the generic one, specialized here for String.UTF8View
     }
 
     /// Appends `value` in decimal, with no string built.

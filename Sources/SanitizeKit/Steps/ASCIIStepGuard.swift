@@ -79,7 +79,7 @@ struct ASCIIStepGuard: Sendable, Equatable {
 
     /// For ASCII bytes, whether a DEL (0x7F) occurs in them; `nil` when a byte is not ASCII.
     @inline(__always)
-    static func asciiHasDelete(_ bytes: UnsafeRawBufferPointer) -> Bool? {
+    static func asciiHasDelete(_ bytes: some Sequence<UInt8>) -> Bool? {
         var hasDelete = false
         for byte in bytes {
             if byte >= 0x80 { return nil }
