@@ -99,20 +99,40 @@ public struct SanitizingMiddleware: AsyncMiddleware {
         if gate.declaresTooMuch(headers.first(name: .contentLength)) {
             return Self.response(gate.tooLarge(locale: headers.first(name: .acceptLanguage)))
         }
-        guard let body = try await Self.readBody(of: request, limit: maxBodyBytes) else {
-            return Self.response(gate.tooLarge(locale: headers.first(name: .acceptLanguage)))
+        // A body Vapor already collected (one that came in one read) is decided in place and,
+        // when no step changes it, stays the request's body; a streamed one is read here.
+        let collected = request.body.data
+        let streamed: [UInt8]?
+        if let collected {
+            guard collected.readableBytes <= maxBodyBytes else {
+                return Self.response(gate.tooLarge(locale: headers.first(name: .acceptLanguage)))
+            }
+            streamed = nil
+        } else {
+            guard let body = try await Self.readBody(of: request, limit: maxBodyBytes) else {
+                return Self.response(gate.tooLarge(locale: headers.first(name: .acceptLanguage)))
+            }
+            streamed = body
         }
-        switch gate.decide(
-            method: request.method.rawValue, contentType: headers.first(name: .contentType),
-            body: body,
-            locale: headers.first(name: .acceptLanguage))
-        {
+        let contentType = headers.first(name: .contentType)
+        let verdict =
+            if let collected {
+                gate.decide(
+                    method: request.method.rawValue, contentType: contentType, body: collected.readableBytesView,
+                    locale: headers.first(name: .acceptLanguage))
+            } else {
+                gate.decide(
+                    method: request.method.rawValue, contentType: contentType, body: streamed ?? [],
+                    locale: headers.first(name: .acceptLanguage))
+            }
+        switch verdict {
         case .passThrough:
             return try await next.respond(to: request)
         case .reject(let problem):
             return Self.response(problem)
         case .forwardAsReceived:
-            try request.content.encode(SanitizedBody(bytes: body), using: SanitizedBody.Encoder())
+            // The streamed body was drained: it is stored back as the collected one.
+            if let streamed { try request.content.encode(SanitizedBody(bytes: streamed), using: SanitizedBody.Encoder()) }
             return try await next.respond(to: request)
         case .forward(let sanitized):
             try request.content.encode(SanitizedBody(bytes: sanitized), using: SanitizedBody.Encoder())
