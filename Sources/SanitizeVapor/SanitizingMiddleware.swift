@@ -94,49 +94,93 @@ public struct SanitizingMiddleware: AsyncMiddleware {
     public func respond(to request: Request, chainingTo next: any AsyncResponder) async throws
         -> Response
     {
+        let outcome: Outcome
+        if let refusal = refusalBeforeReading(request) {
+            outcome = .answer(refusal)
+        } else if let collected = request.body.data {
+            outcome = try decide(request, body: collected.readableBytesView, storing: nil)
+        } else if let streamed = try await Self.readBody(of: request, limit: maxBodyBytes) {
+            outcome = try decide(request, body: streamed, storing: streamed)
+        } else {
+            outcome = .answer(tooLarge(request))
+        }
+        switch outcome {
+        case .answer(let response): return response
+        case .handOn: return try await next.respond(to: request)
+        }
+    }
+
+    /// How Vapor calls a middleware. A body Vapor already collected (the route's `.collect`
+    /// strategy, or one that came in one read) is decided here, on the request's event loop, and
+    /// the request handed on from there: no task per request and no hop to the concurrency pool
+    /// and back, which `AsyncMiddleware`'s bridge costs every request. A streamed body takes that
+    /// bridge to the async `respond(to:chainingTo:)` above, which reads it chunk by chunk.
+    /// - Parameters:
+    ///   - request: the incoming request.
+    ///   - next: the rest of the chain.
+    /// - Returns: the route's response, or a problem response.
+    public func respond(to request: Request, chainingTo next: any Responder) -> EventLoopFuture<Response> {
+        guard let collected = request.body.data else {
+            let promise = request.eventLoop.makePromise(of: Response.self)
+            promise.completeWithTask {
+                let asyncNext = AsyncBasicResponder { request in try await next.respond(to: request).get() }
+                return try await respond(to: request, chainingTo: asyncNext)
+            }
+            return promise.futureResult
+        }
+        if let refusal = refusalBeforeReading(request) { return request.eventLoop.makeSucceededFuture(refusal) }
+        do {
+            switch try decide(request, body: collected.readableBytesView, storing: nil) {
+            case .answer(let response): return request.eventLoop.makeSucceededFuture(response)
+            case .handOn: return next.respond(to: request)
+            }
+        } catch {
+            return request.eventLoop.makeFailedFuture(error)
+        }
+    }
+
+    /// What becomes of a request once its body is at hand.
+    enum Outcome {
+        /// Answer with this response; the route never runs.
+        case answer(Response)
+        /// Hand the request on (its body now the sanitized one).
+        case handOn
+    }
+
+    /// The 413 for a `Content-Length` past the limit, or for a body Vapor already collected
+    /// past it; `nil` when the body is to be decided.
+    func refusalBeforeReading(_ request: Request) -> Response? {
+        let declaresTooMuch = gate.declaresTooMuch(request.headers.first(name: .contentLength))
+        if declaresTooMuch || (request.body.data?.readableBytes ?? 0) > maxBodyBytes { return tooLarge(request) }
+        return nil
+    }
+
+    /// The 413 answer, in the request's language.
+    func tooLarge(_ request: Request) -> Response {
+        Self.response(gate.tooLarge(locale: request.headers.first(name: .acceptLanguage)))
+    }
+
+    /// Decides a body at hand: a body Vapor collected is read in place and, when no step
+    /// changes it, stays the request's body; a streamed one (`storing`, drained by
+    /// `readBody(of:limit:)`) is stored back as the collected body.
+    /// - Throws: what storing the body throws.
+    func decide(_ request: Request, body: some Collection<UInt8>, storing streamed: [UInt8]?) throws -> Outcome {
         // `Accept-Language` is read only for a refusal; most requests pass.
         let headers = request.headers
-        if gate.declaresTooMuch(headers.first(name: .contentLength)) {
-            return Self.response(gate.tooLarge(locale: headers.first(name: .acceptLanguage)))
-        }
-        // A body Vapor already collected (one that came in one read) is decided in place and,
-        // when no step changes it, stays the request's body; a streamed one is read here.
-        let collected = request.body.data
-        let streamed: [UInt8]?
-        if let collected {
-            guard collected.readableBytes <= maxBodyBytes else {
-                return Self.response(gate.tooLarge(locale: headers.first(name: .acceptLanguage)))
-            }
-            streamed = nil
-        } else {
-            guard let body = try await Self.readBody(of: request, limit: maxBodyBytes) else {
-                return Self.response(gate.tooLarge(locale: headers.first(name: .acceptLanguage)))
-            }
-            streamed = body
-        }
-        let contentType = headers.first(name: .contentType)
-        let verdict =
-            if let collected {
-                gate.decide(
-                    method: request.method.rawValue, contentType: contentType, body: collected.readableBytesView,
-                    locale: headers.first(name: .acceptLanguage))
-            } else {
-                gate.decide(
-                    method: request.method.rawValue, contentType: contentType, body: streamed ?? [],
-                    locale: headers.first(name: .acceptLanguage))
-            }
-        switch verdict {
+        switch gate.decide(
+            method: request.method.rawValue, contentType: headers.first(name: .contentType), body: body,
+            locale: headers.first(name: .acceptLanguage))
+        {
         case .passThrough:
-            return try await next.respond(to: request)
+            return .handOn
         case .reject(let problem):
-            return Self.response(problem)
+            return .answer(Self.response(problem))
         case .forwardAsReceived:
-            // The streamed body was drained: it is stored back as the collected one.
             if let streamed { try request.content.encode(SanitizedBody(bytes: streamed), using: SanitizedBody.Encoder()) }
-            return try await next.respond(to: request)
+            return .handOn
         case .forward(let sanitized):
             try request.content.encode(SanitizedBody(bytes: sanitized), using: SanitizedBody.Encoder())
-            return try await next.respond(to: request)
+            return .handOn
         }
     }
 

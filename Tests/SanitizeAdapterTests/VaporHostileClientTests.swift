@@ -41,10 +41,11 @@ struct VaporHostileClientTests {
             results = try await HostileClients.run(port: port, secret: secret)
         }
         let run = try #require(results)
-        // The bytes after a short Content-Length arrive with the request; NIO's HTTP parser
-        // fails on them at once and Vapor closes the connection before the 422 is written.
-        HostileClients.check(
-            run, secret: secret, handled: seen.all, logs: logs.all, differences: ["content-length-short": nil])
+        // The bytes after a short Content-Length arrive with the request, and NIO's HTTP parser
+        // fails on them at once; the middleware decides the collected body on the event loop in
+        // the same turn, so the 422 is written before Vapor closes the connection (through the
+        // `AsyncMiddleware` bridge it was not).
+        HostileClients.check(run, secret: secret, handled: seen.all, logs: logs.all)
         // Vapor answers 413 as soon as the limit is passed, while the client is still sending.
         #expect(run.cases["slow-oversized"]?.early == true)
     }
