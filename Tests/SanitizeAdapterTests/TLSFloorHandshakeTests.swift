@@ -92,6 +92,19 @@ struct TLSFloorHandshakeTests {
         }
     }
 
+    /// One GET of `/` on `server`, timed; then the server is stopped and the client shut down.
+    static func getOnce(_ client: GuardedHTTPClient, _ server: OpenSSLTLSServer) async throws
+        -> (result: Result<GuardedResponse, GuardedClientError>, elapsed: Duration)
+    {
+        let request = HTTPRequest(method: .get, scheme: "https", authority: "127.0.0.1:\(server.port)", path: "/")
+        let start = ContinuousClock.now
+        let result = await get(client, request)
+        let elapsed = ContinuousClock.now - start
+        server.stop()
+        try await client.shutdown()
+        return (result, elapsed)
+    }
+
     /// Runs the whole matrix under one policy and returns what happened per offer.
     static func run(_ requestGuard: RequestGuard) async throws -> [Offer: Result<GuardedResponse, GuardedClientError>] {
         let pki = try pki.get()
@@ -212,11 +225,7 @@ struct TLSFloorHandshakeTests {
         // handshake with the same alert a server without a shared suite sends.
         let server = try OpenSSLTLSServer(
             chain: leaf.chain, key: leaf.key, options: Offer.tls12ECDHE.options + ["-Verify", "1", "-CAfile", pki.caCertificate])
-        let request = HTTPRequest(method: .get, scheme: "https", authority: "127.0.0.1:\(server.port)", path: "/")
-        let result = await Self.get(client, request)
-        server.stop()
-        try await client.shutdown()
-        guard case .failure(let error) = result else {
+        guard case .failure(let error) = try await Self.getOnce(client, server).result else {
             Issue.record("a server requiring a client certificate was reached without one")
             return
         }
@@ -232,12 +241,7 @@ struct TLSFloorHandshakeTests {
         let client = try GuardedHTTPClient(
             requestGuard: try Self.requestGuard(), configuration: .init(timeoutSeconds: 60, trustRoots: ca))
         let server = try OpenSSLTLSServer(chain: leaf.chain, key: leaf.key, options: Offer.tls10.options)
-        let request = HTTPRequest(method: .get, scheme: "https", authority: "127.0.0.1:\(server.port)", path: "/")
-        let start = ContinuousClock.now
-        let result = await Self.get(client, request)
-        let elapsed = ContinuousClock.now - start
-        server.stop()
-        try await client.shutdown()
+        let (result, elapsed) = try await Self.getOnce(client, server)
         guard case .failure(let error) = result else {
             Issue.record("a TLS 1.0 server was reached under the default policy")
             return

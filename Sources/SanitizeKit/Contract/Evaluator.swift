@@ -173,16 +173,7 @@ struct Evaluator {
             bytes.append(UInt8(ascii: "/"))
             switch step {
             case .index(let index): JSONWriter.appendDecimal(index, to: &bytes)
-            case .key(let node):
-                withString(node) { key in
-                    for byte in key {
-                        switch byte {
-                        case UInt8(ascii: "~"): bytes.append(contentsOf: [UInt8(ascii: "~"), UInt8(ascii: "0")])
-                        case UInt8(ascii: "/"): bytes.append(contentsOf: [UInt8(ascii: "~"), UInt8(ascii: "1")])
-                        default: bytes.append(byte)
-                        }
-                    }
-                }
+            case .key(let node): withString(node) { JSONPointer.appendEscaped($0, to: &bytes) }
             }
         }
         return String(decoding: bytes, as: UTF8.self)

@@ -91,26 +91,31 @@ package struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
         JSONPointer(tokens: tokens + [token])
     }
 
-    /// Escapes a reference token (RFC 6901 §3): `~` as `~0`, then `/` as `~1`. Works on Unicode
-    /// scalars, as the RFC does, so a `~` followed by a combining mark is escaped too.
+    /// Escapes a reference token (RFC 6901 §3): `~` as `~0`, then `/` as `~1`. Byte by byte,
+    /// which is scalar by scalar as the RFC asks: the bytes of `~` and `/` never occur inside a
+    /// multi-byte UTF-8 sequence, so a `~` followed by a combining mark is escaped too.
     /// - Parameter token: the member name or array index.
     /// - Returns: the escaped token.
     package static func escape(_ token: String) -> String {
-        var bytes = token
-        let plain = bytes.withUTF8 { utf8 in
-            for byte in utf8 where byte == 0x7E || byte == 0x2F { return false }
-            return true
-        }
-        guard !plain else { return token }
-        var result = String.UnicodeScalarView()
-        for scalar in token.unicodeScalars {
-            switch scalar {
-            case "~": result.append(contentsOf: "~0".unicodeScalars)
-            case "/": result.append(contentsOf: "~1".unicodeScalars)
-            default: result.append(scalar)
+        guard token.utf8.contains(where: { $0 == 0x7E || $0 == 0x2F }) else { return token }
+        var escaped: [UInt8] = []
+        escaped.reserveCapacity(token.utf8.count + 4)
+        appendEscaped(token.utf8, to: &escaped)
+        return String(decoding: escaped, as: UTF8.self)
+    }
+
+    /// Appends a reference token's UTF-8 escaped as ``escape(_:)`` does, with no string built.
+    /// - Parameters:
+    ///   - token: the token's bytes.
+    ///   - out: the buffer to append to.
+    package static func appendEscaped(_ token: some Sequence<UInt8>, to out: inout [UInt8]) {
+        for byte in token {
+            switch byte {
+            case 0x7E: out.append(contentsOf: [0x7E, 0x30])  // ~0
+            case 0x2F: out.append(contentsOf: [0x7E, 0x31])  // ~1
+            default: out.append(byte)
             }
         }
-        return String(result)
     }
 
     /// Unescapes a reference token (RFC 6901 §4): `~1` as `/` first, then `~0` as `~`, so that

@@ -328,15 +328,8 @@ public struct RecordFilter: Sendable {
     /// - Parameter record: one JSON text.
     /// - Returns: the sanitized record and its violations.
     package func process(_ record: [UInt8]) -> Outcome {
-        var workspace = Workspace()
-        return record.withUnsafeBytes { bytes in
-            let decision = decide(bytes, in: &workspace)
-            // A record that passed as it came is its own sanitized form: no copy.
-            if case .passedAsIs = decision { return Outcome(sanitized: record, violations: []) }
-            var sanitized: [UInt8] = []
-            let wrote = write(decision, bytes, from: workspace, to: &sanitized)
-            return Outcome(sanitized: wrote ? sanitized : nil, violations: decision.violations)
-        }
+        var document = JSONDocument.empty
+        return record.withUnsafeBytes { process($0, reusing: &document) }
     }
 
     /// Applies the contract's steps to the workspace's document.
