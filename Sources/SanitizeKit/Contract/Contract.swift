@@ -155,6 +155,26 @@ public struct Contract: Sendable {
         }
     }
 
+    /// As ``validate(_:into:)`` for an instance that a locating shape scan has read
+    /// (``ShapeCheck/locate(_:faults:)``): only the values that overlap `faults` are evaluated,
+    /// every other member or element being valid already. The verdict and the violations, in
+    /// their order, are those of the whole evaluation.
+    /// - Parameters:
+    ///   - document: the instance, parsed from the bytes the scan read.
+    ///   - sink: the reused sink; its items are replaced.
+    ///   - faults: the scan's faults, two offsets each (not empty).
+    /// - Returns: whether the instance is valid.
+    func validate(_ document: JSONDocument, into sink: ViolationSink, faults: [UInt32]) -> Bool {
+        sink.items.removeAll(keepingCapacity: true)
+        return faults.withUnsafeBufferPointer { faults in
+            Evaluator.with(buffers: buffers, document: document, failFast: options.stopAtFirstError, sink: sink) { evaluator in
+                evaluator.faults = faults
+                var annotations = Annotations()
+                return evaluator.evaluate(program.root, document.root, &annotations, collect: false)
+            }
+        }
+    }
+
     /// Whether a parsed instance is valid (stops at the first violation; builds no messages).
     /// - Parameter document: the instance.
     /// - Returns: `true` when valid.

@@ -14,6 +14,8 @@ public struct ContractValidator {
     package private(set) var document: JSONDocument
     private var scope: [Int] = []
     private let sink = ViolationSink()
+    /// The values a locating shape scan left to the evaluator (``ShapeCheck/locate(_:faults:)``).
+    private var faults: [UInt32] = []
 
     /// Creates a validator for a contract.
     /// - Parameter contract: the compiled contract.
@@ -57,7 +59,23 @@ public struct ContractValidator {
     /// - Parameter bytes: the instance's JSON text.
     /// - Returns: the verdict and violations, as ``validate(_:)`` gives them.
     package mutating func validateQuickly(_ bytes: UnsafeRawBufferPointer) -> ValidationResult {
-        if let shortcut = contract.buffers.shortcut, shortcut.passes(bytes) { return ValidationResult(isValid: true, violations: []) }
+        if let shortcut = contract.buffers.shortcut {
+            switch shortcut.locate(bytes, faults: &faults) {
+            case .passes:
+                return ValidationResult(isValid: true, violations: [])
+            case .faults:
+                // Only the located values are evaluated; the verdict and violations are the same.
+                do {
+                    try document.reparse(bytes, limits: contract.options.limits)
+                } catch {
+                    return ValidationResult(isValid: false, violations: [Contract.parseViolation(error)])
+                }
+                let valid = contract.validate(document, into: sink, faults: faults)
+                return ValidationResult(isValid: valid, violations: valid ? [] : sink.items)
+            case .unsure:
+                break
+            }
+        }
         return validate(bytes)
     }
 

@@ -50,6 +50,10 @@ struct Evaluator {
     let document: JSONDocument
     /// Stop at the first violation (set for a while by ``branchReasons(_:_:)``).
     var failFast: Bool
+    /// The values a locating shape scan could not pass (``ShapeCheck/locate(_:faults:)``), as
+    /// pairs of byte offsets; when set, a member or element that overlaps none of them is
+    /// valid without being read. Empty (no base address) otherwise.
+    var faults = UnsafeBufferPointer<UInt32>(start: nil, count: 0)
     /// > 0 while ``branchReasons(_:_:)`` re-evaluates branches: nested `anyOf`/`oneOf` then
     /// report without reasons of their own, so a failure costs at most one more evaluation.
     var explaining = 0
@@ -370,6 +374,7 @@ struct Evaluator {
     mutating func popPath() { pathCount -= 1 }
 
     mutating func evaluateChild(_ s: Int, _ node: Int, _ step: PathStep) -> Bool {
+        if faults.baseAddress != nil && !overlapsFault(node) { return true }
         pushPath(step)
         let savedInPlace = inPlaceDepth
         inPlaceDepth = 0
@@ -379,6 +384,20 @@ struct Evaluator {
         }
         var fresh = Annotations()
         return evaluate(s, node, &fresh, collect: false)
+    }
+
+    /// Whether the value at `node` overlaps one of ``faults`` (a string's span counts its quotes).
+    func overlapsFault(_ node: Int) -> Bool {
+        let n = nodes[node]
+        let isString = n.kind == .string
+        let low = isString ? n.start - 1 : n.start
+        let high = isString ? n.end + 1 : n.end
+        var index = 0
+        while index < faults.count {
+            if faults[index] < high && low < faults[index + 1] { return true }
+            index += 2
+        }
+        return false
     }
 
     /// Evaluates quietly: only the verdict matters (and annotations when collecting).

@@ -60,6 +60,9 @@ final class ShapeCheck: @unchecked Sendable {
         /// `firstEnum`; 0 when the node has none.
         var firstEnum = 0
         var enumCount = 0
+        /// A step list applies here or at a node below (set by the check's `init`): a value
+        /// of this node that the scan did not read may hold a string a step changes.
+        var stepsWithin = false
     }
 
     /// One named property of an object node.
@@ -102,7 +105,7 @@ final class ShapeCheck: @unchecked Sendable {
         nodes: [Node], properties: [(name: [UInt8], node: Int)], enumStrings: [[UInt8]] = [], patterns: [PCRE2Pattern],
         stepLists: [[SanitizeStep]], limits: JSONLimits
     ) {
-        self.nodes = Self.copy(nodes)
+        self.nodes = Self.copy(Self.markingSteps(nodes, properties: properties))
         var nameBytes: [UInt8] = []
         var entries: [Property] = []
         for property in properties {
@@ -140,6 +143,27 @@ final class ShapeCheck: @unchecked Sendable {
         stepLists.baseAddress!.deinitialize(count: stepListCount)
         stepLists.deallocate()
         guards.deallocate()
+    }
+
+    /// `nodes` with ``Node/stepsWithin`` set: repeated until nothing changes, since a policy's
+    /// node is its own child.
+    private static func markingSteps(_ nodes: [Node], properties: [(name: [UInt8], node: Int)]) -> [Node] {
+        var nodes = nodes
+        for index in nodes.indices { nodes[index].stepsWithin = nodes[index].steps >= 0 }
+        var changed = true
+        while changed {
+            changed = false
+            for index in nodes.indices where !nodes[index].stepsWithin {
+                let node = nodes[index]
+                let members = properties[node.firstProperty..<node.firstProperty + node.propertyCount].map(\.node)
+                let children = members + [node.items] + (node.openMembers > 0 ? [node.openMembers] : [])
+                if children.contains(where: { nodes[$0].stepsWithin }) {
+                    nodes[index].stepsWithin = true
+                    changed = true
+                }
+            }
+        }
+        return nodes
     }
 
     /// A new buffer (room for at least one element) holding `values`: plain values only
@@ -183,12 +207,55 @@ final class ShapeCheck: @unchecked Sendable {
     /// - Parameter record: one JSON text, the root schema being node 1.
     func passes(_ record: UnsafeRawBufferPointer) -> Bool {
         guard let base = record.baseAddress, record.count <= maxBytes else { return false }
-        let tables = Tables(
-            nodes: nodes.baseAddress!, properties: properties.baseAddress!, names: names.baseAddress!,
-            enumStrings: enumStrings.baseAddress!, enumBytes: enumBytes.baseAddress!, patterns: unretainedPatterns.baseAddress!,
-            stepLists: stepLists.baseAddress!, guards: guards.baseAddress!, maxDepth: maxDepth)
         let start = base.assumingMemoryBound(to: UInt8.self)
         var scan = ShapeScan(check: tables, cursor: start, end: start + record.count)
         return scan.value(at: 1, depth: 0) && scan.cursor == scan.end
+    }
+
+    /// What ``locate(_:faults:)`` found.
+    enum Location {
+        /// As ``passes(_:)``: valid, and every step leaves the record as it is.
+        case passes
+        /// Only the values in `faults` may fail; everything else is valid and left as it is.
+        case faults
+        /// Not sure: the general path decides.
+        case unsure
+    }
+
+    /// The most places ``locate(_:faults:)`` keeps; a record with more is "not sure".
+    static let maxFaults = 8
+
+    /// As ``passes(_:)``, but a value that fails (or that the scan cannot judge) is located
+    /// instead of ending the scan, which goes on after it: `faults` receives, as pairs of byte
+    /// offsets `[start, end)`, each such value (an object or array that fails a check of its
+    /// own is the one byte of its opening bracket, its members having been read one by one).
+    /// Every value that overlaps no pair is valid against the schema that applies to it, and
+    /// every string a step applies to is left unchanged by it, so the contract's evaluator
+    /// needs to read only the values that overlap a pair (``Evaluator/faults``). Whether the
+    /// record is JSON at all is not settled: the caller parses it.
+    /// - Parameters:
+    ///   - record: one JSON text, the root schema being node 1.
+    ///   - faults: replaced by the located values, two offsets each.
+    /// - Returns: what the scan found.
+    func locate(_ record: UnsafeRawBufferPointer, faults: inout [UInt32]) -> Location {
+        faults.removeAll(keepingCapacity: true)
+        guard let base = record.baseAddress, record.count <= maxBytes, record.count < Int(UInt32.max) else { return .unsure }
+        let start = base.assumingMemoryBound(to: UInt8.self)
+        return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 2 * Self.maxFaults) { buffer in
+            var scan = ShapeScan(check: tables, cursor: start, end: start + record.count)
+            scan.faults = buffer.baseAddress!
+            guard scan.value(at: 1, depth: 0) || scan.recover(start, 1), !scan.unsure, scan.cursor == scan.end else { return .unsure }
+            if scan.faultCount == 0 { return .passes }
+            faults.append(contentsOf: buffer[0..<2 * scan.faultCount])
+            return .faults
+        }
+    }
+
+    /// The tables lent to one scan.
+    private var tables: Tables {
+        Tables(
+            nodes: nodes.baseAddress!, properties: properties.baseAddress!, names: names.baseAddress!,
+            enumStrings: enumStrings.baseAddress!, enumBytes: enumBytes.baseAddress!, patterns: unretainedPatterns.baseAddress!,
+            stepLists: stepLists.baseAddress!, guards: guards.baseAddress!, maxDepth: maxDepth)
     }
 }

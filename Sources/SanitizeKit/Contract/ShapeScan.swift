@@ -1,11 +1,33 @@
 /// One pass of a ``ShapeCheck`` over a record's bytes: a recursive descent that checks each
 /// value against its schema node as it reads it. Every method returns `false` for "not sure"
 /// and the whole check then gives up; nothing here reports or allocates. It lives only inside
-/// ``ShapeCheck/passes(_:)``, which lends it the check's tables.
+/// ``ShapeCheck/passes(_:)`` and ``ShapeCheck/locate(_:faults:)``, which lend it the check's
+/// tables (and the second, room for the located faults).
+///
+/// Locating (``faults`` set), a value that fails is recorded and skipped (``recover(_:_:)``), an
+/// object or array that fails a check of its own is recorded by its opening bracket
+/// (``fault(at:)``), and the scan goes on; whatever it cannot judge that way (an escape where a
+/// step applies, a duplicate name, broken syntax, …) sets ``unsure`` (``giveUp()``).
 struct ShapeScan {
     let check: ShapeCheck.Tables
     var cursor: UnsafePointer<UInt8>
     let end: UnsafePointer<UInt8>
+    /// Room for ``ShapeCheck/maxFaults`` pairs of offsets when locating, else `nil`.
+    var faults: UnsafeMutablePointer<UInt32>?
+    /// How many pairs `faults` holds.
+    var faultCount = 0
+    /// Locating found something only the general path can judge.
+    var unsure = false
+
+    init(check: ShapeCheck.Tables, cursor: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>) {
+        self.check = check
+        self.cursor = cursor
+        self.end = end
+        origin = cursor
+    }
+
+    /// The record's first byte, from which fault offsets count.
+    private let origin: UnsafePointer<UInt8>
 
     /// Reads one value at the cursor and checks it against node `index`.
     mutating func value(at index: Int, depth: Int) -> Bool {
@@ -149,16 +171,7 @@ struct ShapeScan {
         }
         guard length >= node.pointee.minLength, length <= node.pointee.maxLength else { return false }
         let steps = node.pointee.steps
-        if steps >= 0 {
-            if scan.hasNonASCII {
-                let profile = TextProfile(utf8: bytes)
-                for step in check.stepLists[steps] where !step.leavesUnchanged(profile, utf8: bytes) {
-                    return false
-                }
-            } else if !check.guards[steps].leavesUnchanged(bytes, hasDelete: scan.hasDelete) {
-                return false
-            }
-        }
+        if steps >= 0 && !leftUnchanged(scan, by: steps) { return false }
         if node.pointee.enumCount > 0 && !isEnumerated(bytes, node) { return false }
         if let simple = node.pointee.classPattern, scan.hasNonASCII || !simple.matches(ascii: bytes) { return false }
         let pattern = node.pointee.pattern
@@ -167,6 +180,17 @@ struct ShapeScan {
         }
         if let format = node.pointee.format, !format.accepts(bytes) { return false }
         return true
+    }
+
+    /// Whether every step of list `steps` leaves the (well-formed, unescaped) string as it is.
+    @inline(__always)
+    private func leftUnchanged(_ scan: StringScan, by steps: Int) -> Bool {
+        let bytes = scan.bytes
+        if scan.hasNonASCII {
+            let profile = TextProfile(utf8: bytes)
+            return check.stepLists[steps].allSatisfy { $0.leavesUnchanged(profile, utf8: bytes) }
+        }
+        return check.guards[steps].leavesUnchanged(bytes, hasDelete: scan.hasDelete)
     }
 
     /// Whether the unescaped string `bytes` is one of the node's enumerated strings.
@@ -192,10 +216,11 @@ struct ShapeScan {
     private static let maxOpenMembers = 16
 
     private mutating func object(_ node: UnsafePointer<ShapeCheck.Node>, depth: Int) -> Bool {
+        let objectStart = cursor
         cursor += 1
         if cursor < end && cursor.pointee == UInt8(ascii: "}") {
             cursor += 1
-            return node.pointee.requiredMask == 0 && node.pointee.minProperties == 0
+            return node.pointee.requiredMask == 0 && node.pointee.minProperties == 0 || fault(at: objectStart)
         }
         let first = node.pointee.firstProperty
         let propertyCount = node.pointee.propertyCount
@@ -206,44 +231,53 @@ struct ShapeScan {
         return withUnsafeTemporaryAllocation(of: UnsafeRawBufferPointer.self, capacity: Self.maxOpenMembers) { openNames in
             var openCount = 0
             while true {
-                guard cursor < end, cursor.pointee == UInt8(ascii: "\"") else { return false }
+                guard cursor < end, cursor.pointee == UInt8(ascii: "\"") else { return giveUp() }
                 var slot = -1
                 var target = open
                 if expected < propertyCount, readKey(named: check.properties[first + expected]) {
                     slot = expected
                 } else {
-                    guard let key = readString() else { return false }  // an escape in the name
+                    guard let key = readString() else { return giveUp() }  // an escape in the name
                     if let found = find(key.bytes, in: check.properties + first, count: propertyCount, from: expected) {
                         slot = found
                     } else {
                         // A name the schema does not list: checked against `open`, if the schema allows it.
-                        guard open >= 0, openCount < Self.maxOpenMembers else { return false }
-                        if key.hasNonASCII && UTF8Validation.firstInvalidByteOffset(in: key.bytes) != nil { return false }
+                        guard openCount < Self.maxOpenMembers else { return giveUp() }
+                        if key.hasNonASCII && UTF8Validation.firstInvalidByteOffset(in: key.bytes) != nil { return giveUp() }
                         for index in 0..<openCount where bytesEqual(openNames[index], key.bytes) {
-                            return false  // a duplicate key
+                            return giveUp()  // a duplicate key
                         }
+                        // Not allowed: the object fails `additionalProperties` (the value is not read).
+                        if open < 0 && !fault(at: objectStart) { return false }
                         openNames[openCount] = key.bytes
                         openCount += 1
                     }
                 }
                 if slot >= 0 {
                     let bit: UInt64 = 1 << UInt64(slot)
-                    guard seen & bit == 0 else { return false }  // a duplicate key
+                    guard seen & bit == 0 else { return giveUp() }  // a duplicate key
                     seen |= bit
                     expected = slot + 1
                     target = check.properties[first + slot].node
                 }
-                guard cursor < end, cursor.pointee == UInt8(ascii: ":") else { return false }
+                guard cursor < end, cursor.pointee == UInt8(ascii: ":") else { return giveUp() }
                 cursor += 1
                 members += 1
-                guard value(at: target, depth: depth), cursor < end else { return false }
+                let valueStart = cursor
+                if target < 0 {
+                    guard skipValue() else { return giveUp() }
+                } else {
+                    guard value(at: target, depth: depth) || recover(valueStart, target) else { return false }
+                }
+                guard cursor < end else { return giveUp() }
                 let separator = cursor.pointee
                 cursor += 1
                 if separator == UInt8(ascii: "}") { break }
-                guard separator == UInt8(ascii: ",") else { return false }
+                guard separator == UInt8(ascii: ",") else { return giveUp() }
             }
             let required = node.pointee.requiredMask
             return seen & required == required && members >= node.pointee.minProperties && members <= node.pointee.maxProperties
+                || fault(at: objectStart)
         }
     }
 
@@ -280,37 +314,128 @@ struct ShapeScan {
     private static let maxUniqueElements = 32
 
     private mutating func array(_ node: UnsafePointer<ShapeCheck.Node>, depth: Int) -> Bool {
+        let arrayStart = cursor
         cursor += 1
         let items = node.pointee.items
         let unique = node.pointee.uniqueItems
         var elements = 0
         if cursor < end && cursor.pointee == UInt8(ascii: "]") {
             cursor += 1
-            return node.pointee.minItems == 0
+            return node.pointee.minItems == 0 || fault(at: arrayStart)
         }
         return withUnsafeTemporaryAllocation(of: UnsafeRawBufferPointer.self, capacity: Self.maxUniqueElements) { seen in
             while true {
+                let valueStart = cursor
                 if unique {
                     // Only string elements are compared here; anything else goes to the general path.
                     guard elements < Self.maxUniqueElements, cursor < end, cursor.pointee == UInt8(ascii: "\"") else {
-                        return false
+                        return giveUp()
                     }
-                    let start = cursor + 1
-                    guard value(at: items, depth: depth) else { return false }
-                    let bytes = UnsafeRawBufferPointer(start: start, count: cursor - 1 - start)
-                    for index in 0..<elements where bytesEqual(seen[index], bytes) { return false }
+                    guard value(at: items, depth: depth) || recover(valueStart, items) else { return false }
+                    let bytes = UnsafeRawBufferPointer(start: valueStart + 1, count: cursor - 2 - valueStart)
+                    for index in 0..<elements where bytesEqual(seen[index], bytes) {
+                        guard fault(at: arrayStart) else { return false }
+                        break
+                    }
                     seen[elements] = bytes
                 } else {
-                    guard value(at: items, depth: depth) else { return false }
+                    guard value(at: items, depth: depth) || recover(valueStart, items) else { return false }
                 }
                 elements += 1
-                guard cursor < end else { return false }
+                guard cursor < end else { return giveUp() }
                 let separator = cursor.pointee
                 cursor += 1
                 if separator == UInt8(ascii: "]") { break }
-                guard separator == UInt8(ascii: ",") else { return false }
+                guard separator == UInt8(ascii: ",") else { return giveUp() }
             }
-            return elements >= node.pointee.minItems && elements <= node.pointee.maxItems
+            return elements >= node.pointee.minItems && elements <= node.pointee.maxItems || fault(at: arrayStart)
         }
+    }
+
+    // MARK: locating
+
+    /// Gives up: "not sure" to the caller, and to a locating scan as a whole.
+    private mutating func giveUp() -> Bool {
+        unsure = true
+        return false
+    }
+
+    /// Records that the object or array opening at `start` fails a check of its own; `false`
+    /// when not locating (the scan then gives up as ``passes(_:)`` does) or out of room.
+    private mutating func fault(at start: UnsafePointer<UInt8>) -> Bool {
+        record(start, start + 1)
+    }
+
+    /// After the value at `start` failed against node `index` (or could not be judged),
+    /// records it and moves the cursor past it, when locating and when nothing a step would
+    /// change can hide in it: a number or literal holds no string; a string must be read and
+    /// left as it is by the node's steps; an object or array (not read, or read only in part)
+    /// only where no step applies at or below its node.
+    mutating func recover(_ start: UnsafePointer<UInt8>, _ index: Int) -> Bool {
+        guard faults != nil, !unsure else { return false }
+        cursor = start
+        guard cursor < end else { return giveUp() }
+        let node = check.nodes + index
+        switch cursor.pointee {
+        case UInt8(ascii: "\""):
+            let steps = node.pointee.steps
+            if steps >= 0 {
+                guard let scan = readString(), !scan.hasNonASCII || UTF8Validation.firstInvalidByteOffset(in: scan.bytes) == nil,
+                    leftUnchanged(scan, by: steps)
+                else { return giveUp() }
+            } else {
+                guard skipValue() else { return giveUp() }
+            }
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            guard !node.pointee.stepsWithin, skipValue() else { return giveUp() }
+        default:
+            guard skipValue() else { return giveUp() }
+        }
+        return record(start, cursor)
+    }
+
+    /// Appends the fault `[start, end)`; an object's own fault is kept once.
+    private mutating func record(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>) -> Bool {
+        guard let faults else { return false }
+        let low = UInt32(start - origin)
+        let high = UInt32(end - origin)
+        for index in 0..<faultCount where faults[2 * index] == low && faults[2 * index + 1] == high { return true }
+        guard faultCount < ShapeCheck.maxFaults else { return giveUp() }
+        faults[2 * faultCount] = low
+        faults[2 * faultCount + 1] = high
+        faultCount += 1
+        return true
+    }
+
+    /// Moves the cursor past one JSON value without judging it (the caller parses the record
+    /// afterwards, which refuses what is not JSON): a string to its closing quote, an object
+    /// or array to its matching bracket, anything else to the next `,`, `}`, `]` or space.
+    /// `false` when the record ends first.
+    private mutating func skipValue() -> Bool {
+        var depth = 0
+        while cursor < end {
+            switch cursor.pointee {
+            case UInt8(ascii: "\""):
+                cursor += 1
+                while cursor < end && cursor.pointee != UInt8(ascii: "\"") {
+                    cursor += cursor.pointee == UInt8(ascii: "\\") ? 2 : 1
+                }
+                guard cursor < end else { return false }
+                cursor += 1
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                depth += 1
+                cursor += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                guard depth > 0 else { return true }
+                depth -= 1
+                cursor += 1
+            case UInt8(ascii: ","), UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+                if depth == 0 { return true }
+                cursor += 1
+            default:
+                cursor += 1
+            }
+        }
+        return depth == 0 && cursor == end
     }
 }

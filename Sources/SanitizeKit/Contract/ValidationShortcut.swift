@@ -21,4 +21,9 @@ struct ValidationShortcut: @unchecked Sendable {
     func passes(_ instance: UnsafeRawBufferPointer) -> Bool {
         check.passes(instance)
     }
+
+    /// As ``passes(_:)``, locating the values that may fail (``ShapeCheck/locate(_:faults:)``).
+    func locate(_ instance: UnsafeRawBufferPointer, faults: inout [UInt32]) -> ShapeCheck.Location {
+        check.locate(instance, faults: &faults)
+    }
 }

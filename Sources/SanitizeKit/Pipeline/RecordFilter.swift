@@ -42,7 +42,7 @@ public struct RecordFilter: Sendable {
     private let plan: StepPlan?
     /// The one-pass check that lets most clean, valid records skip the general path, when
     /// the contract is made of keywords it reads.
-    private let shapeCheck: ShapeCheck?
+    let shapeCheck: ShapeCheck?
 
     /// Creates a filter for a contract given as a parsed schema.
     ///
@@ -220,6 +220,8 @@ public struct RecordFilter: Sendable {
         package var document = JSONDocument.empty
         var applicable: [(node: Int, list: Int)] = []
         var pending: [(plan: Int, node: Int)] = []
+        /// The values a locating shape scan left to the evaluator (``ShapeCheck/locate(_:faults:)``).
+        var faults: [UInt32] = []
         /// The contract's violation sink with its instance-path and reference buffers (28 KiB),
         /// allocated the first time a record needs an evaluation (never, while every record
         /// passes the shape check: a one-record workspace costs no 28 KiB), then reused.
@@ -279,7 +281,17 @@ public struct RecordFilter: Sendable {
     /// - Returns: the decision.
     package func decide(_ record: UnsafeRawBufferPointer, in workspace: inout Workspace) -> Decision {
         // A clean, valid record passes as it came, after one pass over its bytes.
-        if let shapeCheck, shapeCheck.passes(record) { return .passedAsIs }
+        if let shapeCheck {
+            if let contract {
+                switch shapeCheck.locate(record, faults: &workspace.faults) {
+                case .passes: return .passedAsIs
+                case .faults: return decideLocated(record, contract, in: &workspace)
+                case .unsure: break
+                }
+            } else if shapeCheck.passes(record) {
+                return .passedAsIs
+            }
+        }
         do throws(SanitizeError) {
             try workspace.document.reparse(record, limits: limits)
         } catch {
@@ -300,6 +312,19 @@ public struct RecordFilter: Sendable {
             }
         }
         return .parsed(violations: violations)
+    }
+
+    /// Decides a record the locating shape scan has read (``ShapeCheck/locate(_:faults:)``):
+    /// every step leaves it as it is, and only the located values need the evaluator, which
+    /// reads them alone, so no step is applied and the evaluation skips everything else.
+    private func decideLocated(_ record: UnsafeRawBufferPointer, _ contract: Contract, in workspace: inout Workspace) -> Decision {
+        do throws(SanitizeError) {
+            try workspace.document.reparse(record, limits: limits)
+        } catch {
+            return .unparsable(Contract.parseViolation(error))
+        }
+        let sink = workspace.sink
+        return .parsed(violations: contract.validate(workspace.document, into: sink, faults: workspace.faults) ? [] : sink.items)
     }
 
     /// Appends the sanitized record of a decision to `output`.

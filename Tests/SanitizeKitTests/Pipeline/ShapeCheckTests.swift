@@ -88,8 +88,11 @@ struct ShapeCheckTests {
     }()
 
     /// Runs both filters over `records` and every prefix and one-byte change of them; returns
-    /// how many records the check let through.
-    static func expectSameResults(_ filters: (checked: RecordFilter, general: RecordFilter), _ records: [[UInt8]], mutate: Bool) -> Int {
+    /// how many records the check let through, and in how many it located faults (so that the
+    /// filter evaluated only those values).
+    static func expectSameResults(
+        _ filters: (checked: RecordFilter, general: RecordFilter), _ records: [[UInt8]], mutate: Bool
+    ) -> (passed: Int, located: Int) {
         var variants: [[UInt8]] = records
         if mutate {
             let replacements: [UInt8] = [0x20, 0x22, 0x5C, 0x2C, 0x7D, 0x5D, 0x30, 0x41, 0xC3, 0xFF, 0x7F, 0x00]
@@ -105,24 +108,100 @@ struct ShapeCheckTests {
             }
         }
         var passed = 0
+        var located = 0
+        var faults: [UInt32] = []
         for record in variants {
             let a = filters.checked.process(record)
             let b = filters.general.process(record)
             #expect(a.sanitized == b.sanitized, "\(String(decoding: record, as: UTF8.self))")
             #expect(a.violations == b.violations, "\(String(decoding: record, as: UTF8.self))")
             if a.isValid && a.sanitized == record { passed += 1 }
+            if let check = filters.checked.shapeCheck, record.withUnsafeBytes({ check.locate($0, faults: &faults) }) == .faults {
+                located += 1
+            }
         }
-        return passed
+        return (passed, located)
     }
 
     @Test("the wide contract: same output and report with and without the check, under every mutation")
     func wideContractAgrees() throws {
         let filters = try Self.filters(Self.wideContract)
         let records = Self.wideRecords.map { Array($0.utf8) }
-        _ = Self.expectSameResults(filters, records, mutate: true)
+        let located = Self.expectSameResults(filters, records, mutate: true).located
+        #expect(located > 1_000, "\(located) variants took the located path")
         let check = try #require(try Self.check(Self.wideContract))
         // Non-vacuous: the valid, clean records do take the shortcut.
         for record in Self.wideRecords.prefix(Self.cleanCount) { #expect(Self.passes(check, record), "\(record)") }
+    }
+
+    static func locate(_ check: ShapeCheck, _ record: String) -> (ShapeCheck.Location, [UInt32]) {
+        var record = record
+        var faults: [UInt32] = []
+        let location = record.withUTF8 { check.locate(UnsafeRawBufferPointer($0), faults: &faults) }
+        return (location, faults)
+    }
+
+    /// The byte range of `part`'s first occurrence in `record`, as the scan's faults give it.
+    static func span(of part: String, in record: String) -> [UInt32] {
+        let bytes = Array(record.utf8)
+        let wanted = Array(part.utf8)
+        let start = (0...(bytes.count - wanted.count)).first { Array(bytes[$0..<$0 + wanted.count]) == wanted }!
+        return [UInt32(start), UInt32(start + wanted.count)]
+    }
+
+    @Test("locating: a failing value is located and the scan goes on; an object's own failure is its brace")
+    func locatesFaults() throws {
+        let check = try #require(try Self.check(Self.wideContract))
+        // A member value: its bytes, quotes included; the members after it are still read.
+        var record = #"{"n":100,"s":"ab"}"#
+        #expect(Self.locate(check, record) == (.faults, Self.span(of: "100", in: record)))
+        record = #"{"n":1,"p":"ABC","b":true}"#
+        #expect(Self.locate(check, record) == (.faults, Self.span(of: #""ABC""#, in: record)))
+        // Two faults, in the order read.
+        record = #"{"n":1,"r":"root","o":{"k":1,"deep":[1]}}"#
+        let element = Self.span(of: "[1]", in: record)[0] + 1
+        #expect(Self.locate(check, record) == (.faults, Self.span(of: #""root""#, in: record) + [element, element + 1]))
+        // Not an object where one is required: the whole value, not read.
+        record = #"{"n":1,"o":[1,{"k":2}]}"#
+        #expect(Self.locate(check, record) == (.faults, Self.span(of: #"[1,{"k":2}]"#, in: record)))
+        // The object's own checks: `required`, a name `additionalProperties: false` refuses,
+        // `maxProperties`; the array's `uniqueItems` and `minItems`.
+        #expect(Self.locate(check, #"{"m":1}"#) == (.faults, [0, 1]))
+        #expect(Self.locate(check, #"{"n":1,"zz":[1,{"x":"y"}]}"#) == (.faults, [0, 1]))
+        #expect(Self.locate(check, #"{"n":1,"m":1,"b":true,"s":"ab","p":"abc","r":"admin","c":"x","f":1}"#) == (.faults, [0, 1]))
+        // A member the `false` schema refuses, then the object's missing `k`.
+        record = #"{"n":1,"o":{"never":1}}"#
+        let object = Self.span(of: #"{"never"#, in: record)[0]
+        let refused = Self.span(of: ":1}", in: record)[0] + 1
+        #expect(Self.locate(check, record) == (.faults, [refused, refused + 1, object, object + 1]))
+        record = #"{"n":1,"a":["x","x"]}"#
+        let array = Self.span(of: "[", in: record)[0]
+        #expect(Self.locate(check, record) == (.faults, [array, array + 1]))
+        #expect(Self.locate(check, #"{"n":1,"a":[]}"#).1 == [11, 12])
+        // Clean and valid: passes, as `passes` says.
+        #expect(Self.locate(check, #"{"n":1,"s":"ab"}"#) == (.passes, []))
+    }
+
+    @Test("locating: whatever a step may change, and what the scan cannot read past, is left to the general path")
+    func locatingGivesUp() throws {
+        let check = try #require(try Self.check(Self.wideContract))
+        for record in [
+            #"{"n":100,"s":" ab"}"#,  // a step trims s: the general path sanitizes before it validates
+            #"{"n":100,"s":"a\u0041"}"#,  // an escape where steps apply
+            #"{"n":100,"a":["ｆｕｌｌ"]}"#, #"{"n":1,"s":"abcdefghi"}"#,  // truncate would shorten it
+            #"{"n":"x","a":{"k":" x"}}"#,  // not an array, but its node's items have steps: not read, so not sure
+            #"{"n":1,"n":2}"#, #"{"n":1,"n":1}"#, #"{"n":1 }"#, #"{"n":100}x"#, #"{"n":100"#, #"{"n":100,"a":["x","#,
+            #"{"n":1,"o":{"k":1,"a":1,"b":1,"c":1,"d":1,"e":1,"f":1,"g":1,"h":1,"i":1,"j":1,"l":1,"m":1,"n":1,"o":1,"p":1,"q":1,"r":1}}"#,
+            #"{"n":1,"a":["x",1]}"#,  // uniqueness over other than strings
+            #"[1,2]"#,  // the root, not read: its node has steps below
+        ] {
+            #expect(Self.locate(check, record).0 == .unsure, "\(record)")
+        }
+        // More faults than the scan keeps.
+        let many = "{\"n\":1,\"o\":{\"k\":1,\"deep\":[" + Array(repeating: "1", count: ShapeCheck.maxFaults + 1).joined(separator: ",") + "]}}"
+        #expect(Self.locate(check, many).0 == .unsure)
+        let enough = "{\"n\":1,\"o\":{\"k\":1,\"deep\":[" + Array(repeating: "1", count: ShapeCheck.maxFaults).joined(separator: ",") + "]}}"
+        #expect(Self.locate(check, enough).0 == .faults)
     }
 
     @Test("every odd record is left to the general path")
@@ -138,9 +217,10 @@ struct ShapeCheckTests {
         let lines = try String(contentsOf: examples, encoding: .utf8).split(separator: "\n").map { Array($0.utf8) }
         var generator = SeededGenerator(seed: 11)
         let generated = (0..<200).map { Self.userRecord(number: $0, using: &generator) }
-        let passed = Self.expectSameResults(filters, lines + generated, mutate: false)
+        let passed = Self.expectSameResults(filters, lines + generated, mutate: false).passed
         #expect(passed >= 190, "\(passed) of 200 clean records took the shortcut")
-        _ = Self.expectSameResults(filters, lines + generated.prefix(12), mutate: true)
+        let located = Self.expectSameResults(filters, lines + generated.prefix(12), mutate: true).located
+        #expect(located > 500, "\(located) variants took the located path")
     }
 
     @Test("naughty strings in every string member of the example contract", .corpus(.naughtyStrings))
@@ -183,7 +263,7 @@ struct ShapeCheckTests {
             let quoted = JSONValue.string(text).jsonText
             return [Array(#"{"v":\#(quoted),"w":[\#(quoted)]}"#.utf8), Array(#"{\#(quoted):1}"#.utf8), Array("[\"\(text)\"]".utf8)]
         }
-        let passed = Self.expectSameResults(filters, (clean + odd).map { Array($0.utf8) } + naughty, mutate: false)
+        let passed = Self.expectSameResults(filters, (clean + odd).map { Array($0.utf8) } + naughty, mutate: false).passed
         #expect(passed > 300, "\(passed) records took the shortcut")
         _ = Self.expectSameResults(filters, clean.map { Array($0.utf8) }, mutate: true)
     }
@@ -214,7 +294,7 @@ struct ShapeCheckTests {
             #"{"n":2}"#, #"{"n":1}"#, #"{"n":1.0}"#, #"{"n":"x"}"#, #"{"a":"xy"}"#, #"{"a":"xyz"}"#, #"{"a":1}"#, #""text""#,
             #"{"b":"é"}"#, #"{}"#, #"[]"#, #"{"a":null,"b":"ab"}"#,
         ].map { Array($0.utf8) }
-        #expect(Self.expectSameResults(filters, records, mutate: false) > 0)
+        #expect(Self.expectSameResults(filters, records, mutate: false).passed > 0)
     }
 
     @Test("the check is built for the example contract and for a contract without keywords")
