@@ -150,7 +150,15 @@ package struct BatchFilter: Sendable {
         out.append(contentsOf: #","instanceLocation":"#.utf8)
         appendString(violation.instanceLocation)
         out.append(contentsOf: #","keywordLocation":"#.utf8)
-        appendString(violation.keywordLocation)
+        violation.withKeywordLocationParts { path, keyword in
+            out.append(0x22)
+            JSONWriter.appendEscaped(path, to: &out)
+            if !keyword.isEmpty {
+                out.append(UInt8(ascii: "/"))
+                JSONWriter.appendEscaped(keyword, to: &out)
+            }
+            out.append(0x22)
+        }
         out.append(contentsOf: #","keyword":"#.utf8)
         if !appendKeyword(of: violation, to: &out) { out.append(contentsOf: "null".utf8) }
         out.append(contentsOf: #","code":"#.utf8)
@@ -180,6 +188,28 @@ package struct BatchFilter: Sendable {
     /// Appends ``keyword(of:)`` as a JSON string.
     /// - Returns: `false` when the violation names no keyword (nothing is appended).
     private static func appendKeyword(of violation: Violation, to out: inout [UInt8]) -> Bool {
+        // The keyword the evaluator named is the location's last token, unless it holds a `/`.
+        let named = violation.withKeywordLocationParts { _, keyword in keyword }
+        if !named.isEmpty && !named.utf8.contains(UInt8(ascii: "/")) {
+            out.append(0x22)
+            JSONWriter.appendEscaped(named, to: &out)
+            out.append(0x22)
+            return true
+        }
+        // The location's bytes in place (its last non-empty token, as ``keywordText(of:)``
+        // finds it), rather than through a `Substring`'s generic views.
+        let appended = violation.keywordLocation.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            var end = bytes.count
+            while end > 0, bytes[end - 1] == UInt8(ascii: "/") { end -= 1 }
+            guard end > 0 else { return false }
+            var start = end
+            while start > 0, bytes[start - 1] != UInt8(ascii: "/") { start -= 1 }
+            out.append(0x22)
+            JSONWriter.appendEscaped(UnsafeBufferPointer(rebasing: bytes[start..<end]), to: &out)
+            out.append(0x22)
+            return true
+        }
+        if let appended { return appended }
         guard let keyword = keywordText(of: violation) else { return false }
         out.append(0x22)
         JSONWriter.appendEscaped(keyword.utf8, to: &out)

@@ -13,7 +13,7 @@ extension Evaluator {
     ///   - keyword: the keyword's name, or `""` for the schema itself (a `false` schema).
     /// - Returns: the pointer, `""` for the root schema itself.
     func keywordLocation(_ schema: Int, _ keyword: String) -> String {
-        if sink.crossed.isEmpty, let path = buffers.rootPaths[schema] { return Self.appending(keyword, to: path) }
+        if sink.crossed.isEmpty, let path = buffers.rootPaths[schema] { return Violation.joined(path, keyword) }
         let locations = buffers.program.locations
         var result = ""
         var base = buffers.program.root
@@ -25,17 +25,6 @@ extension Evaluator {
         result += Self.pathBetween(locations[base], locations[schema])
         if !keyword.isEmpty { result += "/" + keyword }
         return result
-    }
-
-    /// `base`, then `/keyword` unless `keyword` is empty, built in one allocation.
-    static func appending(_ keyword: String, to base: String) -> String {
-        guard !keyword.isEmpty else { return base }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(base.utf8.count + 1 + keyword.utf8.count)
-        bytes.append(contentsOf: base.utf8)
-        bytes.append(UInt8(ascii: "/"))
-        bytes.append(contentsOf: keyword.utf8)
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The evaluation path from `base` to `location`, which evaluation reached without crossing

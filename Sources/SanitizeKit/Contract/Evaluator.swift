@@ -185,11 +185,12 @@ struct Evaluator {
 
     func report(_ schema: Int, _ keyword: String, _ code: Violation.Code, _ message: @autoclosure () -> String) {
         guard quiet == 0 else { return }
+        let path = sink.crossed.isEmpty ? buffers.rootPaths[schema] : nil
         sink.items.append(
             Violation(
-                instanceLocation: instancePointer, keywordLocation: keywordLocation(schema, keyword),
-                absoluteKeywordLocation: Self.appending(keyword, to: buffers.absoluteLocations[schema]), code: code,
-                message: message()))
+                instanceLocation: instancePointer, keywordPath: path ?? keywordLocation(schema, keyword),
+                schemaLocation: buffers.absoluteLocations[schema], keyword: keyword, code: code, message: message(),
+                keywordIsInPath: path == nil))
     }
 
     /// A short rendering of a value for messages, or nothing under a sensitive schema.

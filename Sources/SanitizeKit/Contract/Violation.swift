@@ -17,15 +17,35 @@ public struct Violation: Sendable, Hashable, CustomStringConvertible {
     /// through every `$ref` and `$dynamicRef` crossed (JSON Schema 2020-12 core §12.3.1), e.g.
     /// `/properties/name/maxLength`, or `/properties/home/$ref/properties/zip/pattern` when
     /// `home` is `{"$ref": "#/$defs/address"}`.
-    public var keywordLocation: String
+    public var keywordLocation: String {
+        get { Self.joined(keywordPath, keyword) }
+        set {
+            keywordPath = newValue
+            keyword = ""
+        }
+    }
     /// The failing keyword's absolute location, where it is written: the URI of its schema
     /// resource plus `#` and its pointer in that resource, e.g.
     /// `urn:sanitize:contract#/$defs/address/properties/zip/pattern`.
-    public var absoluteKeywordLocation: String
+    public var absoluteKeywordLocation: String {
+        get { Self.joined(schemaLocation, absoluteKeyword) }
+        set {
+            schemaLocation = newValue
+            absoluteKeyword = ""
+        }
+    }
     /// The stable code.
     public var code: Code
     /// A message for people; never contains a value of a `writeOnly` or `x-sensitive` property.
     public var message: String
+
+    /// The two locations are kept as the evaluator has them, the path to the keyword's schema
+    /// (shared by every violation there) and the keyword (a literal): most violations are
+    /// written once, or only counted, and the joined strings are built only when read.
+    private(set) var keywordPath: String
+    private(set) var keyword: String
+    private var schemaLocation: String
+    private var absoluteKeyword: String
 
     /// Creates a violation.
     /// - Parameters:
@@ -35,11 +55,55 @@ public struct Violation: Sendable, Hashable, CustomStringConvertible {
     ///   - code: the stable code.
     ///   - message: the text for people.
     package init(instanceLocation: String, keywordLocation: String, absoluteKeywordLocation: String, code: Code, message: String) {
+        self.init(
+            instanceLocation: instanceLocation, keywordPath: keywordLocation, schemaLocation: absoluteKeywordLocation, keyword: "",
+            code: code, message: message)
+    }
+
+    /// Creates a violation of `keyword` (`""` for the schema itself) in the schema at
+    /// `keywordPath` along the evaluation path (which holds the keyword already when
+    /// `keywordIsInPath`) and at `schemaLocation` absolutely.
+    init(
+        instanceLocation: String, keywordPath: String, schemaLocation: String, keyword: String, code: Code, message: String,
+        keywordIsInPath: Bool = false
+    ) {
         self.instanceLocation = instanceLocation
-        self.keywordLocation = keywordLocation
-        self.absoluteKeywordLocation = absoluteKeywordLocation
+        self.keywordPath = keywordPath
+        self.keyword = keywordIsInPath ? "" : keyword
+        self.schemaLocation = schemaLocation
+        absoluteKeyword = keyword
         self.code = code
         self.message = message
+    }
+
+    /// `base`, then `/keyword` unless `keyword` is empty, built in one allocation.
+    static func joined(_ base: String, _ keyword: String) -> String {
+        guard !keyword.isEmpty else { return base }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(base.utf8.count + 1 + keyword.utf8.count)
+        bytes.append(contentsOf: base.utf8)
+        bytes.append(UInt8(ascii: "/"))
+        bytes.append(contentsOf: keyword.utf8)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Calls `body` with the keyword location's parts: the path to the keyword's schema and
+    /// the keyword's name (`""` when the path is the whole location), without joining them.
+    package func withKeywordLocationParts<R>(_ body: (_ path: String, _ keyword: String) -> R) -> R {
+        body(keywordPath, keyword)
+    }
+
+    public static func == (a: Violation, b: Violation) -> Bool {
+        a.instanceLocation == b.instanceLocation && a.keywordLocation == b.keywordLocation
+            && a.absoluteKeywordLocation == b.absoluteKeywordLocation && a.code == b.code && a.message == b.message
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(instanceLocation)
+        hasher.combine(keywordLocation)
+        hasher.combine(absoluteKeywordLocation)
+        hasher.combine(code)
+        hasher.combine(message)
     }
 
     /// `instanceLocation: message [code]`.
