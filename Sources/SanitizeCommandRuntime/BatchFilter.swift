@@ -62,7 +62,12 @@ package struct BatchFilter: Sendable {
                 // Decided before anything is written: a valid record is written once, an
                 // invalid one only as the policy asks (never, with `drop`).
                 let decision = filter.decide(bytes, in: &workspace)
-                if decision.isValid {
+                if case .passedAsIs = decision {
+                    // As `write` does, without handing it the workspace (a copy, from this closure).
+                    result.output.append(contentsOf: bytes)
+                    result.output.append(0x0A)
+                    result.statistics.recordsOut += 1
+                } else if decision.isValid {
                     filter.write(decision, bytes, from: workspace, to: &result.output)
                     result.output.append(0x0A)
                     result.statistics.recordsOut += 1

@@ -282,10 +282,11 @@ public struct RecordFilter: Sendable {
     package func decide(_ record: UnsafeRawBufferPointer, in workspace: inout Workspace) -> Decision {
         // A clean, valid record passes as it came, after one pass over its bytes.
         if let shapeCheck {
-            if let contract {
+            // `contract` is bound only where it is used: a copy of it per record shows in profiles.
+            if contract != nil {
                 switch shapeCheck.locate(record, faults: &workspace.faults) {
                 case .passes: return .passedAsIs
-                case .faults: return decideLocated(record, contract, in: &workspace)
+                case .faults: if let contract { return decideLocated(record, contract, in: &workspace) }
                 case .unsure: break
                 }
             } else if shapeCheck.passes(record) {
