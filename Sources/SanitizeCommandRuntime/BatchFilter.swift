@@ -91,8 +91,8 @@ package struct BatchFilter: Sendable {
         into result: inout Result
     ) {
         let violations = decision.violations
-        let parsed: JSONDocument?
-        if case .parsed = decision, let workspace { parsed = workspace.document } else { parsed = nil }
+        var parsed: JSONDocument?
+        if reportKey != nil, let original, let workspace { parsed = filter.sanitizedDocument(decision, original, from: workspace) }
         // An oversized line was never counted on the way in (it has no bytes here).
         if original == nil { result.statistics.recordsIn += 1 }
         result.statistics.invalid += 1

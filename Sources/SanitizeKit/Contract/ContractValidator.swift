@@ -14,8 +14,10 @@ public struct ContractValidator {
     package private(set) var document: JSONDocument
     private var scope: [Int] = []
     private let sink = ViolationSink()
-    /// The values a locating shape scan left to the evaluator (``ShapeCheck/locate(_:faults:)``).
+    /// The values a locating shape scan left to the evaluator, and the objects and arrays the
+    /// parser may step over (``ShapeCheck/locate(_:faults:skippable:)``).
     private var faults: [UInt32] = []
+    private var skippable: [UInt32] = []
 
     /// Creates a validator for a contract.
     /// - Parameter contract: the compiled contract.
@@ -55,18 +57,19 @@ public struct ContractValidator {
 
     /// As ``validate(_:)``, but an instance that the contract's one-pass check passes (most
     /// valid ones, when the contract is made of the common keywords) is not parsed: then
-    /// ``document`` is left as it was. What `sanitize validate` runs per line.
+    /// ``document`` is left as it was, and one it finds faults in is parsed only in part (the
+    /// values the evaluator reads). What `sanitize validate` runs per line.
     /// - Parameter bytes: the instance's JSON text.
     /// - Returns: the verdict and violations, as ``validate(_:)`` gives them.
     package mutating func validateQuickly(_ bytes: UnsafeRawBufferPointer) -> ValidationResult {
         if let shortcut = contract.buffers.shortcut {
-            switch shortcut.locate(bytes, faults: &faults) {
+            switch shortcut.locate(bytes, faults: &faults, skippable: &skippable) {
             case .passes:
                 return ValidationResult(isValid: true, violations: [])
             case .faults:
                 // Only the located values are evaluated; the verdict and violations are the same.
                 do {
-                    try document.reparse(bytes, limits: contract.options.limits)
+                    try document.reparse(bytes, limits: contract.options.limits, skipping: skippable)
                 } catch {
                     return ValidationResult(isValid: false, violations: [Contract.parseViolation(error)])
                 }

@@ -222,8 +222,10 @@ final class ShapeCheck: @unchecked Sendable {
         case unsure
     }
 
-    /// The most places ``locate(_:faults:)`` keeps; a record with more is "not sure".
+    /// The most places ``locate(_:faults:skippable:)`` keeps; a record with more is "not sure".
     static let maxFaults = 8
+    /// The most objects and arrays read to the end that it notes (the first ones to close).
+    static let maxSpans = 16
 
     /// As ``passes(_:)``, but a value that fails (or that the scan cannot judge) is located
     /// instead of ending the scan, which goes on after it: `faults` receives, as pairs of byte
@@ -232,21 +234,34 @@ final class ShapeCheck: @unchecked Sendable {
     /// Every value that overlaps no pair is valid against the schema that applies to it, and
     /// every string a step applies to is left unchanged by it, so the contract's evaluator
     /// needs to read only the values that overlap a pair (``Evaluator/faults``). Whether the
-    /// record is JSON at all is not settled: the caller parses it.
+    /// record is JSON at all is not settled: the caller parses it, and may step over the
+    /// objects and arrays in `skippable` (``JSONDocument/reparse(_:limits:skipping:)``).
     /// - Parameters:
     ///   - record: one JSON text, the root schema being node 1.
     ///   - faults: replaced by the located values, two offsets each.
+    ///   - skippable: replaced by objects and arrays the scan read to the end, strict JSON
+    ///     overlapping no fault, two offsets each (not all of them: the first few to close).
     /// - Returns: what the scan found.
-    func locate(_ record: UnsafeRawBufferPointer, faults: inout [UInt32]) -> Location {
+    func locate(_ record: UnsafeRawBufferPointer, faults: inout [UInt32], skippable: inout [UInt32]) -> Location {
         faults.removeAll(keepingCapacity: true)
+        skippable.removeAll(keepingCapacity: true)
         guard let base = record.baseAddress, record.count <= maxBytes, record.count < Int(UInt32.max) else { return .unsure }
         let start = base.assumingMemoryBound(to: UInt8.self)
-        return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 2 * Self.maxFaults) { buffer in
+        return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 2 * (Self.maxFaults + Self.maxSpans)) { buffer in
             var scan = ShapeScan(check: tables, cursor: start, end: start + record.count)
             scan.faults = buffer.baseAddress!
+            scan.spans = buffer.baseAddress! + 2 * Self.maxFaults
             guard scan.value(at: 1, depth: 0) || scan.recover(start, 1), !scan.unsure, scan.cursor == scan.end else { return .unsure }
             if scan.faultCount == 0 { return .passes }
             faults.append(contentsOf: buffer[0..<2 * scan.faultCount])
+            for span in 0..<scan.spanCount {
+                let low = scan.spans![2 * span]
+                let high = scan.spans![2 * span + 1]
+                if !stride(from: 0, to: faults.count, by: 2).contains(where: { faults[$0] < high && low < faults[$0 + 1] }) {
+                    skippable.append(low)
+                    skippable.append(high)
+                }
+            }
             return .faults
         }
     }

@@ -18,6 +18,11 @@ struct ShapeScan {
     var faultCount = 0
     /// Locating found something only the general path can judge.
     var unsure = false
+    /// Room for ``ShapeCheck/maxSpans`` pairs of offsets when locating: the objects and arrays
+    /// read to the end, which the parser may step over (``ShapeCheck/locate(_:faults:skippable:)``).
+    var spans: UnsafeMutablePointer<UInt32>?
+    /// How many pairs `spans` holds.
+    var spanCount = 0
 
     init(check: ShapeCheck.Tables, cursor: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>) {
         self.check = check
@@ -265,7 +270,8 @@ struct ShapeScan {
                 members += 1
                 let valueStart = cursor
                 if target < 0 {
-                    guard skipValue() else { return giveUp() }
+                    // Not read here: the parser must read it (its syntax is the record's).
+                    guard skipValue(), record(valueStart, cursor) else { return giveUp() }
                 } else {
                     guard value(at: target, depth: depth) || recover(valueStart, target) else { return false }
                 }
@@ -276,8 +282,8 @@ struct ShapeScan {
                 guard separator == UInt8(ascii: ",") else { return giveUp() }
             }
             let required = node.pointee.requiredMask
-            return seen & required == required && members >= node.pointee.minProperties && members <= node.pointee.maxProperties
-                || fault(at: objectStart)
+            return (seen & required == required && members >= node.pointee.minProperties && members <= node.pointee.maxProperties
+                || fault(at: objectStart)) && read(from: objectStart)
         }
     }
 
@@ -348,7 +354,8 @@ struct ShapeScan {
                 if separator == UInt8(ascii: "]") { break }
                 guard separator == UInt8(ascii: ",") else { return giveUp() }
             }
-            return elements >= node.pointee.minItems && elements <= node.pointee.maxItems || fault(at: arrayStart)
+            return (elements >= node.pointee.minItems && elements <= node.pointee.maxItems || fault(at: arrayStart))
+                && read(from: arrayStart)
         }
     }
 
@@ -392,6 +399,18 @@ struct ShapeScan {
             guard skipValue() else { return giveUp() }
         }
         return record(start, cursor)
+    }
+
+    /// Notes, when locating, that the object or array from `start` to the cursor was read to
+    /// its end (while room lasts); always `true`.
+    @inline(__always)
+    private mutating func read(from start: UnsafePointer<UInt8>) -> Bool {
+        if let spans, spanCount < ShapeCheck.maxSpans {
+            spans[2 * spanCount] = UInt32(start - origin)
+            spans[2 * spanCount + 1] = UInt32(cursor - origin)
+            spanCount += 1
+        }
+        return true
     }
 
     /// Appends the fault `[start, end)`; an object's own fault is kept once.

@@ -22,8 +22,8 @@ struct ValidationShortcut: @unchecked Sendable {
         check.passes(instance)
     }
 
-    /// As ``passes(_:)``, locating the values that may fail (``ShapeCheck/locate(_:faults:)``).
-    func locate(_ instance: UnsafeRawBufferPointer, faults: inout [UInt32]) -> ShapeCheck.Location {
-        check.locate(instance, faults: &faults)
+    /// As ``passes(_:)``, locating the values that may fail (``ShapeCheck/locate(_:faults:skippable:)``).
+    func locate(_ instance: UnsafeRawBufferPointer, faults: inout [UInt32], skippable: inout [UInt32]) -> ShapeCheck.Location {
+        check.locate(instance, faults: &faults, skippable: &skippable)
     }
 }

@@ -19,6 +19,9 @@ package struct JSONDocument: Sendable {
     /// The length of the parsed text when it had no whitespace (so that it is exactly what
     /// the writer would produce, as long as no string is replaced), otherwise -1.
     var minimalLength = -1
+    /// Parsed with objects or arrays stepped over (``reparse(_:limits:skipping:)``): not
+    /// written, and read only where the scan's faults lead.
+    package private(set) var isPartial = false
 
     /// One `null` node, for pointers that must not be nil.
     nonisolated(unsafe) static let emptyNodes: UnsafeMutablePointer<JSONNode> = {
@@ -86,7 +89,15 @@ package struct JSONDocument: Sendable {
     /// - Throws: ``SanitizeError`` as ``init(parsing:limits:)-(UnsafeRawBufferPointer,_)``; the
     ///   document is then empty and must not be read.
     package mutating func reparse(_ bytes: UnsafeRawBufferPointer, limits: JSONLimits = .default) throws(SanitizeError) {
+        try reparse(bytes, limits: limits, spans: UnsafeBufferPointer(start: nil, count: 0))
+    }
+
+    private mutating func reparse(
+        _ bytes: UnsafeRawBufferPointer, limits: JSONLimits, spans: UnsafeBufferPointer<UInt32>
+    ) throws(SanitizeError) {
+        isPartial = false
         var parser = JSONParser(bytes: bytes, limits: limits, reuse: nodes)
+        parser.skippable = spans
         nodes = []
         do {
             try parser.parse()
@@ -101,6 +112,24 @@ package struct JSONDocument: Sendable {
         storage.removeAll(keepingCapacity: true)
         storage.append(contentsOf: bytes)
         minimalLength = parser.sawWhitespace ? -1 : bytes.count
+    }
+
+    /// Parses a text that a locating shape scan has read, stepping over the objects and arrays
+    /// it found valid (``ShapeCheck/locate(_:faults:skippable:)``): each is one node marked
+    /// ``JSONNode/Flags/unread``, with no children. Such a document is read only where no
+    /// unread node is reached (the evaluator with the scan's faults); it is not written.
+    /// - Parameters:
+    ///   - bytes: the UTF-8 text.
+    ///   - limits: nesting depth, size and duplicate-key policy.
+    ///   - skippable: the scan's objects and arrays, two offsets each.
+    /// - Throws: as ``reparse(_:limits:)``: the text outside those spans is checked as strictly.
+    package mutating func reparse(_ bytes: UnsafeRawBufferPointer, limits: JSONLimits, skipping skippable: [UInt32]) throws(SanitizeError) {
+        var failure: SanitizeError?
+        skippable.withUnsafeBufferPointer { spans in
+            do throws(SanitizeError) { try reparse(bytes, limits: limits, spans: spans) } catch { failure = error }
+        }
+        if let failure { throw failure }
+        isPartial = !skippable.isEmpty
     }
 
     /// The number of nodes (every value and every object key is one node).

@@ -56,5 +56,8 @@ struct JSONNode: Sendable {
         @usableFromInline static let isTrue: UInt8 = 4
         /// A string made only of ASCII bytes (so its length in code points is its byte count).
         @usableFromInline static let ascii: UInt8 = 8
+        /// An object or array the parser stepped over (it was read already, and is strict
+        /// JSON): it has no child nodes and its count is 0. Only a partial parse has these.
+        @usableFromInline static let unread: UInt8 = 16
     }
 }

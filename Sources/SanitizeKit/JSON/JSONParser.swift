@@ -13,6 +13,10 @@ struct JSONParser {
     var nodes: [JSONNode]
     /// Whether any whitespace was skipped: without it, the text is already minimal JSON.
     var sawWhitespace = false
+    /// Objects and arrays to step over, as pairs of byte offsets `[start, end)`: each becomes
+    /// one node with no children, marked ``JSONNode/Flags/unread`` (see
+    /// ``JSONDocument/reparse(_:limits:skipping:)``). Empty for a whole parse.
+    var skippable = UnsafeBufferPointer<UInt32>(start: nil, count: 0)
 
     init(bytes: UnsafeRawBufferPointer, limits: JSONLimits, reuse: [JSONNode]) {
         // An empty buffer may have a nil base; point at a static byte instead.
@@ -155,6 +159,14 @@ struct JSONParser {
         switch base[position] {
         case 0x7B, 0x5B:  // { [
             let isObject = base[position] == 0x7B
+            if skippable.count > 0, let end = skippableEnd(at: position) {
+                nodes.append(
+                    JSONNode(
+                        kind: isObject ? .object : .array, flags: JSONNode.Flags.unread, start: UInt32(position), end: UInt32(end),
+                        count: 0, next: UInt32(nodes.count + 1)))
+                position = end
+                return false
+            }
             if open.depth >= limits.maxDepth {
                 throw fail(.jsonTooDeep, "nesting is deeper than the limit of \(limits.maxDepth)", at: position)
             }
@@ -190,6 +202,16 @@ struct JSONParser {
             throw fail(.jsonSyntax, "expected a value but found \(describe(position))", at: position)
         }
         return false
+    }
+
+    /// The end of the skippable object or array that opens at `start`, if it is one.
+    private func skippableEnd(at start: Int) -> Int? {
+        var index = 0
+        while index < skippable.count {
+            if Int(skippable[index]) == start { return Int(skippable[index + 1]) }
+            index += 2
+        }
+        return nil
     }
 
     mutating func parseLiteral(_ word: StaticString, kind: JSONKind, flags: UInt8) throws(SanitizeError) {

@@ -86,6 +86,7 @@ extension JSONDocument {
     ///   - out: the buffer to append to.
     ///   - node: the subtree to write (default: the whole document).
     package func write(to out: inout [UInt8], node: Int = 0) {
+        assert(!isPartial, "a partly parsed document is never written: parse the whole text first")
         guard node < nodes.count else { return }
         // A text parsed without whitespace and with no string replaced since is already the
         // minimal form: one copy.

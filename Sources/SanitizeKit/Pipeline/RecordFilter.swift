@@ -220,8 +220,10 @@ public struct RecordFilter: Sendable {
         package var document = JSONDocument.empty
         var applicable: [(node: Int, list: Int)] = []
         var pending: [(plan: Int, node: Int)] = []
-        /// The values a locating shape scan left to the evaluator (``ShapeCheck/locate(_:faults:)``).
+        /// The values a locating shape scan left to the evaluator, and the objects and arrays
+        /// the parser may step over (``ShapeCheck/locate(_:faults:skippable:)``).
         var faults: [UInt32] = []
+        var skippable: [UInt32] = []
         /// The contract's violation sink with its instance-path and reference buffers (28 KiB),
         /// allocated the first time a record needs an evaluation (never, while every record
         /// passes the shape check: a one-record workspace costs no 28 KiB), then reused.
@@ -251,12 +253,17 @@ public struct RecordFilter: Sendable {
         case parsed(violations: [Violation])
         /// The record is not JSON (within the filter's limits).
         case unparsable(Violation)
+        /// The shape check located the values that may fail and only they were evaluated
+        /// (``ShapeCheck/locate(_:faults:skippable:)``): no step changes the record, so its bytes,
+        /// parsed whole, are the sanitized record (the workspace's document is partial).
+        /// `violations` is empty when it passed.
+        case located(violations: [Violation])
 
         /// Whether the record passed.
         package var isValid: Bool {
             switch self {
             case .passedAsIs: return true
-            case .parsed(let violations): return violations.isEmpty
+            case .parsed(let violations), .located(let violations): return violations.isEmpty
             case .unparsable: return false
             }
         }
@@ -265,7 +272,7 @@ public struct RecordFilter: Sendable {
         package var violations: [Violation] {
             switch self {
             case .passedAsIs: return []
-            case .parsed(let violations): return violations
+            case .parsed(let violations), .located(let violations): return violations
             case .unparsable(let violation): return [violation]
             }
         }
@@ -284,7 +291,7 @@ public struct RecordFilter: Sendable {
         if let shapeCheck {
             // `contract` is bound only where it is used: a copy of it per record shows in profiles.
             if contract != nil {
-                switch shapeCheck.locate(record, faults: &workspace.faults) {
+                switch shapeCheck.locate(record, faults: &workspace.faults, skippable: &workspace.skippable) {
                 case .passes: return .passedAsIs
                 case .faults: if let contract { return decideLocated(record, contract, in: &workspace) }
                 case .unsure: break
@@ -315,17 +322,28 @@ public struct RecordFilter: Sendable {
         return .parsed(violations: violations)
     }
 
-    /// Decides a record the locating shape scan has read (``ShapeCheck/locate(_:faults:)``):
+    /// Decides a record the locating shape scan has read (``ShapeCheck/locate(_:faults:skippable:)``):
     /// every step leaves it as it is, and only the located values need the evaluator, which
-    /// reads them alone, so no step is applied and the evaluation skips everything else.
+    /// reads them alone, so no step is applied, the parse steps over what the scan found valid
+    /// and the evaluation skips everything else.
     private func decideLocated(_ record: UnsafeRawBufferPointer, _ contract: Contract, in workspace: inout Workspace) -> Decision {
         do throws(SanitizeError) {
-            try workspace.document.reparse(record, limits: limits)
+            try workspace.document.reparse(record, limits: limits, skipping: workspace.skippable)
         } catch {
             return .unparsable(Contract.parseViolation(error))
         }
         let sink = workspace.sink
-        return .parsed(violations: contract.validate(workspace.document, into: sink, faults: workspace.faults) ? [] : sink.items)
+        return .located(violations: contract.validate(workspace.document, into: sink, faults: workspace.faults) ? [] : sink.items)
+    }
+
+    /// The sanitized record of a decision as a parsed document, for reading a member of it
+    /// (`--report-key`); `nil` when the record is not JSON.
+    package func sanitizedDocument(_ decision: Decision, _ record: UnsafeRawBufferPointer, from workspace: Workspace) -> JSONDocument? {
+        switch decision {
+        case .parsed: return workspace.document
+        case .passedAsIs, .located: return try? JSONDocument(parsing: record, limits: limits)
+        case .unparsable: return nil
+        }
     }
 
     /// Appends the sanitized record of a decision to `output`.
@@ -344,6 +362,10 @@ public struct RecordFilter: Sendable {
             output.append(contentsOf: record)
         case .parsed:
             workspace.document.write(to: &output)
+        case .located:
+            // Left as it came by every step, and JSON (it parsed): written as a whole parse writes it.
+            guard let document = try? JSONDocument(parsing: record, limits: limits) else { return false }
+            document.write(to: &output)
         case .unparsable:
             return false
         }

@@ -88,11 +88,11 @@ struct ShapeCheckTests {
     }()
 
     /// Runs both filters over `records` and every prefix and one-byte change of them; returns
-    /// how many records the check let through, and in how many it located faults (so that the
-    /// filter evaluated only those values).
+    /// how many records the check let through, in how many it located faults (so that the
+    /// filter evaluated only those values), and how many of those it parsed in part.
     static func expectSameResults(
         _ filters: (checked: RecordFilter, general: RecordFilter), _ records: [[UInt8]], mutate: Bool
-    ) -> (passed: Int, located: Int) {
+    ) -> (passed: Int, located: Int, stepped: Int) {
         var variants: [[UInt8]] = records
         if mutate {
             let replacements: [UInt8] = [0x20, 0x22, 0x5C, 0x2C, 0x7D, 0x5D, 0x30, 0x41, 0xC3, 0xFF, 0x7F, 0x00]
@@ -109,36 +109,76 @@ struct ShapeCheckTests {
         }
         var passed = 0
         var located = 0
+        var stepped = 0
         var faults: [UInt32] = []
+        var skippable: [UInt32] = []
         for record in variants {
             let a = filters.checked.process(record)
             let b = filters.general.process(record)
             #expect(a.sanitized == b.sanitized, "\(String(decoding: record, as: UTF8.self))")
             #expect(a.violations == b.violations, "\(String(decoding: record, as: UTF8.self))")
             if a.isValid && a.sanitized == record { passed += 1 }
-            if let check = filters.checked.shapeCheck, record.withUnsafeBytes({ check.locate($0, faults: &faults) }) == .faults {
+            if let check = filters.checked.shapeCheck,
+                record.withUnsafeBytes({ check.locate($0, faults: &faults, skippable: &skippable) }) == .faults
+            {
                 located += 1
+                if !skippable.isEmpty { stepped += 1 }
             }
         }
-        return (passed, located)
+        return (passed, located, stepped)
     }
 
     @Test("the wide contract: same output and report with and without the check, under every mutation")
     func wideContractAgrees() throws {
         let filters = try Self.filters(Self.wideContract)
         let records = Self.wideRecords.map { Array($0.utf8) }
-        let located = Self.expectSameResults(filters, records, mutate: true).located
-        #expect(located > 1_000, "\(located) variants took the located path")
+        let counts = Self.expectSameResults(filters, records, mutate: true)
+        #expect(counts.located > 1_000, "\(counts.located) variants took the located path")
+        #expect(counts.stepped > 100, "\(counts.stepped) of them were parsed in part")
         let check = try #require(try Self.check(Self.wideContract))
         // Non-vacuous: the valid, clean records do take the shortcut.
         for record in Self.wideRecords.prefix(Self.cleanCount) { #expect(Self.passes(check, record), "\(record)") }
     }
 
     static func locate(_ check: ShapeCheck, _ record: String) -> (ShapeCheck.Location, [UInt32]) {
+        locating(check, record).0
+    }
+
+    /// The scan's location and faults, and the objects and arrays it says may be stepped over.
+    static func locating(_ check: ShapeCheck, _ record: String) -> ((ShapeCheck.Location, [UInt32]), [UInt32]) {
         var record = record
         var faults: [UInt32] = []
-        let location = record.withUTF8 { check.locate(UnsafeRawBufferPointer($0), faults: &faults) }
-        return (location, faults)
+        var skippable: [UInt32] = []
+        let location = record.withUTF8 { check.locate(UnsafeRawBufferPointer($0), faults: &faults, skippable: &skippable) }
+        return ((location, faults), skippable)
+    }
+
+    @Test("locating: the objects and arrays read to the end and free of faults may be stepped over; the parse makes each one node")
+    func skippableSpans() throws {
+        let check = try #require(try Self.check(Self.wideContract))
+        let record = #"{"n":100,"a":["x","y"],"o":{"k":{"z":[1]},"deep":[[],[2]]},"s":"ab"}"#
+        let ((location, faults), skippable) = Self.locating(check, record)
+        #expect(location == .faults)
+        #expect(faults == Self.span(of: "100", in: record))
+        // Each as it closes (an empty one is not worth noting); the root overlaps the fault.
+        let spans = [#"["x","y"]"#, "[1]", #"{"z":[1]}"#, "[2]", #"[[],[2]]"#, #"{"k":{"z":[1]},"deep":[[],[2]]}"#]
+        #expect(skippable == spans.flatMap { Self.span(of: $0, in: record) })
+        var document = JSONDocument.empty
+        try Array(record.utf8).withUnsafeBytes { try document.reparse($0, limits: .default, skipping: skippable) }
+        #expect(document.isPartial)
+        // The root, then per member its key and value: the stepped-over values are one node each.
+        #expect(document.nodeCount == 1 + 2 * 4)
+        let a = try #require(document.member("a", of: document.root))
+        #expect(document.kind(a) == .array && document.count(a) == 0)
+        let whole = try JSONDocument(parsing: Array(record.utf8))
+        #expect(!whole.isPartial && whole.nodeCount > document.nodeCount)
+        // What is stepped over must have been read: a span elsewhere than at a bracket is parsed as usual.
+        try Array(record.utf8).withUnsafeBytes { try document.reparse($0, limits: .default, skipping: [5, 9]) }
+        #expect(document.nodeCount == whole.nodeCount)
+        // Outside the spans the text is as strict as ever.
+        #expect(throws: SanitizeError.self) {
+            try Array(#"{"a":["x","y"],"b":01}"#.utf8).withUnsafeBytes { try document.reparse($0, limits: .default, skipping: [5, 14]) }
+        }
     }
 
     /// The byte range of `part`'s first occurrence in `record`, as the scan's faults give it.
@@ -167,7 +207,8 @@ struct ShapeCheckTests {
         // The object's own checks: `required`, a name `additionalProperties: false` refuses,
         // `maxProperties`; the array's `uniqueItems` and `minItems`.
         #expect(Self.locate(check, #"{"m":1}"#) == (.faults, [0, 1]))
-        #expect(Self.locate(check, #"{"n":1,"zz":[1,{"x":"y"}]}"#) == (.faults, [0, 1]))
+        // (The refused member's value is not read by the scan: the parser must read it.)
+        #expect(Self.locate(check, #"{"n":1,"zz":[1,{"x":"y"}]}"#) == (.faults, [0, 1, 12, 25]))
         #expect(Self.locate(check, #"{"n":1,"m":1,"b":true,"s":"ab","p":"abc","r":"admin","c":"x","f":1}"#) == (.faults, [0, 1]))
         // A member the `false` schema refuses, then the object's missing `k`.
         record = #"{"n":1,"o":{"never":1}}"#
@@ -219,8 +260,9 @@ struct ShapeCheckTests {
         let generated = (0..<200).map { Self.userRecord(number: $0, using: &generator) }
         let passed = Self.expectSameResults(filters, lines + generated, mutate: false).passed
         #expect(passed >= 190, "\(passed) of 200 clean records took the shortcut")
-        let located = Self.expectSameResults(filters, lines + generated.prefix(12), mutate: true).located
-        #expect(located > 500, "\(located) variants took the located path")
+        let counts = Self.expectSameResults(filters, lines + generated.prefix(12), mutate: true)
+        #expect(counts.located > 500, "\(counts.located) variants took the located path")
+        #expect(counts.stepped > 200, "\(counts.stepped) of them were parsed in part")
     }
 
     @Test("naughty strings in every string member of the example contract", .corpus(.naughtyStrings))
