@@ -238,13 +238,13 @@ final class ShapeCheck: @unchecked Sendable {
     /// objects and arrays in `skippable` (``JSONDocument/reparse(_:limits:skipping:)``).
     /// - Parameters:
     ///   - record: one JSON text, the root schema being node 1.
-    ///   - faults: replaced by the located values, two offsets each.
+    ///   - faults: replaced by the located values, two offsets each (left alone unless the
+    ///     answer is ``Location/faults``).
     ///   - skippable: replaced by objects and arrays the scan read to the end, strict JSON
-    ///     overlapping no fault, two offsets each (not all of them: the first few to close).
+    ///     overlapping no fault, two offsets each (not all of them: the first few to close;
+    ///     left alone unless the answer is ``Location/faults``).
     /// - Returns: what the scan found.
     func locate(_ record: UnsafeRawBufferPointer, faults: inout [UInt32], skippable: inout [UInt32]) -> Location {
-        faults.removeAll(keepingCapacity: true)
-        skippable.removeAll(keepingCapacity: true)
         guard let base = record.baseAddress, record.count <= maxBytes, record.count < Int(UInt32.max) else { return .unsure }
         let start = base.assumingMemoryBound(to: UInt8.self)
         return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 2 * (Self.maxFaults + Self.maxSpans)) { buffer in
@@ -252,7 +252,10 @@ final class ShapeCheck: @unchecked Sendable {
             scan.faults = buffer.baseAddress!
             scan.spans = buffer.baseAddress! + 2 * Self.maxFaults
             guard scan.value(at: 1, depth: 0) || scan.recover(start, 1), !scan.unsure, scan.cursor == scan.end else { return .unsure }
+            // The lists are filled only for faults: a record that passes costs them nothing.
             if scan.faultCount == 0 { return .passes }
+            faults.removeAll(keepingCapacity: true)
+            skippable.removeAll(keepingCapacity: true)
             faults.append(contentsOf: buffer[0..<2 * scan.faultCount])
             for span in 0..<scan.spanCount {
                 let low = scan.spans![2 * span]
