@@ -43,6 +43,9 @@ public struct RecordFilter: Sendable {
     /// The one-pass check that lets most clean, valid records skip the general path, when
     /// the contract is made of keywords it reads.
     let shapeCheck: ShapeCheck?
+    /// Whether the shape check locates faults (there is a contract to evaluate them): kept
+    /// apart, since asking `contract` per record copies it (a retain per stored reference).
+    private let locatesFaults: Bool
 
     /// Creates a filter for a contract given as a parsed schema.
     ///
@@ -84,6 +87,7 @@ public struct RecordFilter: Sendable {
         self.limits = limits
         self.plan = plan
         self.shapeCheck = plan != nil && shapeChecking ? contract.shapeCheck(limits: limits) : nil
+        locatesFaults = true
     }
 
     /// Creates a filter for a contract file.
@@ -125,6 +129,7 @@ public struct RecordFilter: Sendable {
         self.limits = limits
         self.plan = nil
         self.shapeCheck = shapeChecking ? ShapeCheck.build(policySteps: stringSteps, limits: limits) : nil
+        locatesFaults = false
     }
 
     /// The filter `sanitize filter` uses without `--contract`: the compiled-in copy of
@@ -289,8 +294,7 @@ public struct RecordFilter: Sendable {
     package func decide(_ record: UnsafeRawBufferPointer, in workspace: inout Workspace) -> Decision {
         // A clean, valid record passes as it came, after one pass over its bytes.
         if let shapeCheck {
-            // `contract` is bound only where it is used: a copy of it per record shows in profiles.
-            if contract != nil {
+            if locatesFaults {
                 switch shapeCheck.locate(record, faults: &workspace.faults, skippable: &workspace.skippable) {
                 case .passes: return .passedAsIs
                 case .faults: if let contract { return decideLocated(record, contract, in: &workspace) }
