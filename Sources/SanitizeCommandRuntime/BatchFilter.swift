@@ -91,8 +91,14 @@ package struct BatchFilter: Sendable {
         into result: inout Result
     ) {
         let violations = decision.violations
+        // Where the report key is read: the sanitized record, parsed (a located record's
+        // document is partial, and no step changed it: its bytes are the sanitized record).
         var parsed: JSONDocument?
-        if reportKey != nil, let original, let workspace { parsed = filter.sanitizedDocument(decision, original, from: workspace) }
+        switch decision {
+        case .parsed: parsed = workspace?.document
+        case .located: if reportKey != nil, let original { parsed = try? JSONDocument(parsing: original, limits: filter.limits) }
+        case .passedAsIs, .unparsable: parsed = nil
+        }
         // An oversized line was never counted on the way in (it has no bytes here).
         if original == nil { result.statistics.recordsIn += 1 }
         result.statistics.invalid += 1
@@ -210,7 +216,7 @@ package struct BatchFilter: Sendable {
             var start = end
             while start > 0, bytes[start - 1] != UInt8(ascii: "/") { start -= 1 }
             out.append(0x22)
-            JSONWriter.appendEscaped(UnsafeBufferPointer(rebasing: bytes[start..<end]), to: &out)
+            JSONWriter.appendEscaped(bytes[start..<end], to: &out)
             out.append(0x22)
             return true
         }

@@ -166,12 +166,10 @@ public struct Contract: Sendable {
     /// - Returns: whether the instance is valid.
     func validate(_ document: JSONDocument, into sink: ViolationSink, faults: [UInt32]) -> Bool {
         sink.items.removeAll(keepingCapacity: true)
-        return faults.withUnsafeBufferPointer { faults in
-            Evaluator.with(buffers: buffers, document: document, failFast: options.stopAtFirstError, sink: sink) { evaluator in
-                evaluator.faults = faults
-                var annotations = Annotations()
-                return evaluator.evaluate(program.root, document.root, &annotations, collect: false)
-            }
+        return Evaluator.with(buffers: buffers, document: document, failFast: options.stopAtFirstError, sink: sink) { evaluator in
+            evaluator.faults = faults
+            var annotations = Annotations()
+            return evaluator.evaluate(program.root, document.root, &annotations, collect: false)
         }
     }
 

@@ -52,8 +52,8 @@ struct Evaluator {
     var failFast: Bool
     /// The values a locating shape scan could not pass (``ShapeCheck/locate(_:faults:)``), as
     /// pairs of byte offsets; when set, a member or element that overlaps none of them is
-    /// valid without being read. Empty (no base address) otherwise.
-    var faults = UnsafeBufferPointer<UInt32>(start: nil, count: 0)
+    /// valid without being read. Empty otherwise.
+    var faults: [UInt32] = []
     /// > 0 while ``branchReasons(_:_:)`` re-evaluates branches: nested `anyOf`/`oneOf` then
     /// report without reasons of their own, so a failure costs at most one more evaluation.
     var explaining = 0
@@ -375,7 +375,7 @@ struct Evaluator {
     mutating func popPath() { pathCount -= 1 }
 
     mutating func evaluateChild(_ s: Int, _ node: Int, _ step: PathStep) -> Bool {
-        if faults.baseAddress != nil && !overlapsFault(node) { return true }
+        if !faults.isEmpty && !overlapsFault(node) { return true }
         pushPath(step)
         let savedInPlace = inPlaceDepth
         inPlaceDepth = 0

@@ -76,28 +76,16 @@ final class ShapeCheck: @unchecked Sendable {
         var isPlain: Bool
     }
 
-    /// The tables, each allocated once (at least one element) and owned by this object.
-    private let nodes: UnsafeMutableBufferPointer<Node>
-    private let properties: UnsafeMutableBufferPointer<Property>
-    /// Every property's name, back to back.
-    private let names: UnsafeMutableBufferPointer<UInt8>
-    /// Per enumerated string: where its bytes are in `enumBytes`.
-    private let enumStrings: UnsafeMutableBufferPointer<Range<Int>>
-    private let enumBytes: UnsafeMutableBufferPointer<UInt8>
-    /// The compiled patterns, held here; `unretainedPatterns` lets the scan match without
+    /// The tables as a scan reads them, each allocated once here (at least one element), never
+    /// changed afterwards, freed in `deinit`.
+    private let tables: Tables
+    /// The memory behind `tables`, for `deinit`.
+    private let owned: [UnsafeMutableRawPointer]
+    /// The compiled patterns, held here; the tables' `patterns` lets the scan match without
     /// reference counting.
     private let patterns: [PCRE2Pattern]
-    private let unretainedPatterns: UnsafeMutableBufferPointer<Unmanaged<PCRE2Pattern>>
-    private let stepLists: UnsafeMutableBufferPointer<[SanitizeStep]>
-    /// How many of `stepLists` are initialized (the buffer has room for one when none are).
+    /// How many step lists the tables hold (initialized, so deinitialized in `deinit`).
     private let stepListCount: Int
-    private let guards: UnsafeMutableBufferPointer<ASCIIStepGuard>
-    /// The deepest nesting checked; deeper records go to the general path (which has the
-    /// parser's own limit), so the check's recursion stays shallow. The contract's evaluator
-    /// descends no deeper than the schema and the record both go, so at 32 levels its stack
-    /// budget (``StackBudget``) could refuse a record only on a thread with a stack of a few
-    /// dozen KiB; the filter's workers have 8 MiB.
-    private let maxDepth: Int
     /// The parser's size limit: a longer record goes to the general path, which refuses it.
     private let maxBytes: Int
 
@@ -105,7 +93,14 @@ final class ShapeCheck: @unchecked Sendable {
         nodes: [Node], properties: [(name: [UInt8], node: Int)], enumStrings: [[UInt8]] = [], patterns: [PCRE2Pattern],
         stepLists: [[SanitizeStep]], limits: JSONLimits
     ) {
-        self.nodes = Self.copy(Self.markingSteps(nodes, properties: properties))
+        var owned: [UnsafeMutableRawPointer] = []
+        /// A new buffer (room for at least one element) holding `values`, recorded in `owned`.
+        func copy<T>(_ values: [T]) -> UnsafePointer<T> {
+            let memory = UnsafeMutablePointer<T>.allocate(capacity: max(1, values.count))
+            memory.initialize(from: values, count: values.count)
+            owned.append(.init(memory))
+            return .init(memory)
+        }
         var nameBytes: [UInt8] = []
         var entries: [Property] = []
         for property in properties {
@@ -113,36 +108,31 @@ final class ShapeCheck: @unchecked Sendable {
             entries.append(Property(nameStart: nameBytes.count, nameCount: property.name.count, node: property.node, isPlain: isPlain))
             nameBytes.append(contentsOf: property.name)
         }
-        self.properties = Self.copy(entries)
-        names = Self.copy(nameBytes)
         var bytes: [UInt8] = []
         var ranges: [Range<Int>] = []
         for string in enumStrings {
             ranges.append(bytes.count..<bytes.count + string.count)
             bytes.append(contentsOf: string)
         }
-        self.enumStrings = Self.copy(ranges)
-        enumBytes = Self.copy(bytes)
+        // The deepest nesting checked; deeper records go to the general path (which has the
+        // parser's own limit), so the check's recursion stays shallow. The contract's evaluator
+        // descends no deeper than the schema and the record both go, so at 32 levels its stack
+        // budget (``StackBudget``) could refuse a record only on a thread with a stack of a few
+        // dozen KiB; the filter's workers have 8 MiB.
+        tables = Tables(
+            nodes: copy(Self.markingSteps(nodes, properties: properties)), properties: copy(entries), names: copy(nameBytes),
+            enumStrings: copy(ranges), enumBytes: copy(bytes), patterns: copy(patterns.map { Unmanaged.passUnretained($0) }),
+            stepLists: copy(stepLists), guards: copy(stepLists.map(ASCIIStepGuard.init)), maxDepth: min(limits.maxDepth, 32))
+        self.owned = owned
         self.patterns = patterns
-        unretainedPatterns = Self.copy(patterns.map { Unmanaged.passUnretained($0) })
-        self.stepLists = .allocate(capacity: max(1, stepLists.count))
-        _ = self.stepLists.initialize(from: stepLists)
         stepListCount = stepLists.count
-        guards = Self.copy(stepLists.map(ASCIIStepGuard.init))
-        maxDepth = min(limits.maxDepth, 32)
         maxBytes = limits.maxBytes
     }
 
     deinit {
-        nodes.deallocate()
-        properties.deallocate()
-        names.deallocate()
-        enumStrings.deallocate()
-        enumBytes.deallocate()
-        unretainedPatterns.deallocate()
-        stepLists.baseAddress!.deinitialize(count: stepListCount)
-        stepLists.deallocate()
-        guards.deallocate()
+        // The step lists hold arrays: the only table with anything to deinitialize.
+        UnsafeMutablePointer(mutating: tables.stepLists).deinitialize(count: stepListCount)
+        for memory in owned { memory.deallocate() }
     }
 
     /// `nodes` with ``Node/stepsWithin`` set: repeated until nothing changes, since a policy's
@@ -166,17 +156,9 @@ final class ShapeCheck: @unchecked Sendable {
         return nodes
     }
 
-    /// A new buffer (room for at least one element) holding `values`: plain values only
-    /// (nothing to deinitialize), so `deinit` only frees it.
-    private static func copy<T>(_ values: [T]) -> UnsafeMutableBufferPointer<T> {
-        precondition(_isPOD(T.self), "ShapeCheck copies plain values only")
-        let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: max(1, values.count))
-        _ = buffer.initialize(from: values)
-        return buffer
-    }
-
     /// The tables as a ``ShapeScan`` reads them: base pointers lent by the check for the
-    /// duration of one ``ShapeCheck/passes(_:)`` call, never stored beyond it.
+    /// duration of one ``ShapeCheck/passes(_:)`` or ``ShapeCheck/locate(_:faults:skippable:)``
+    /// call, never stored beyond it.
     struct Tables {
         let nodes: UnsafePointer<Node>
         let properties: UnsafePointer<Property>
@@ -208,7 +190,7 @@ final class ShapeCheck: @unchecked Sendable {
     func passes(_ record: UnsafeRawBufferPointer) -> Bool {
         guard let base = record.baseAddress, record.count <= maxBytes else { return false }
         let start = base.assumingMemoryBound(to: UInt8.self)
-        var scan = ShapeScan(check: tables, cursor: start, end: start + record.count)
+        var scan = ShapeScan(check: tables, cursor: start, end: start + record.count, origin: start)
         return scan.value(at: 1, depth: 0) && scan.cursor == scan.end
     }
 
@@ -248,18 +230,16 @@ final class ShapeCheck: @unchecked Sendable {
         guard let base = record.baseAddress, record.count <= maxBytes, record.count < Int(UInt32.max) else { return .unsure }
         let start = base.assumingMemoryBound(to: UInt8.self)
         return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 2 * (Self.maxFaults + Self.maxSpans)) { buffer in
-            var scan = ShapeScan(check: tables, cursor: start, end: start + record.count)
-            scan.faults = buffer.baseAddress!
-            scan.spans = buffer.baseAddress! + 2 * Self.maxFaults
-            guard scan.value(at: 1, depth: 0) || scan.recover(start, 1), !scan.unsure, scan.cursor == scan.end else { return .unsure }
+            var scan = ShapeScan(check: tables, cursor: start, end: start + record.count, origin: start, found: buffer.baseAddress!)
+            guard scan.value(at: 1, depth: 0) || scan.recover(0, 1), !scan.unsure, scan.cursor == scan.end else { return .unsure }
             // The lists are filled only for faults: a record that passes costs them nothing.
             if scan.faultCount == 0 { return .passes }
             faults.removeAll(keepingCapacity: true)
             skippable.removeAll(keepingCapacity: true)
             faults.append(contentsOf: buffer[0..<2 * scan.faultCount])
-            for span in 0..<scan.spanCount {
-                let low = scan.spans![2 * span]
-                let high = scan.spans![2 * span + 1]
+            for span in Self.maxFaults..<Self.maxFaults + scan.spanCount {
+                let low = buffer[2 * span]
+                let high = buffer[2 * span + 1]
                 if !stride(from: 0, to: faults.count, by: 2).contains(where: { faults[$0] < high && low < faults[$0 + 1] }) {
                     skippable.append(low)
                     skippable.append(high)
@@ -267,13 +247,5 @@ final class ShapeCheck: @unchecked Sendable {
             }
             return .faults
         }
-    }
-
-    /// The tables lent to one scan.
-    private var tables: Tables {
-        Tables(
-            nodes: nodes.baseAddress!, properties: properties.baseAddress!, names: names.baseAddress!,
-            enumStrings: enumStrings.baseAddress!, enumBytes: enumBytes.baseAddress!, patterns: unretainedPatterns.baseAddress!,
-            stepLists: stepLists.baseAddress!, guards: guards.baseAddress!, maxDepth: maxDepth)
     }
 }

@@ -4,7 +4,7 @@
 /// ``ShapeCheck/passes(_:)`` and ``ShapeCheck/locate(_:faults:)``, which lend it the check's
 /// tables (and the second, room for the located faults).
 ///
-/// Locating (``faults`` set), a value that fails is recorded and skipped (``recover(_:_:)``), an
+/// Locating (``found`` set), a value that fails is recorded and skipped (``recover(_:_:)``), an
 /// object or array that fails a check of its own is recorded by its opening bracket
 /// (``fault(at:)``), and the scan goes on; whatever it cannot judge that way (an escape where a
 /// step applies, a duplicate name, broken syntax, …) sets ``unsure`` (``giveUp()``).
@@ -12,27 +12,20 @@ struct ShapeScan {
     let check: ShapeCheck.Tables
     var cursor: UnsafePointer<UInt8>
     let end: UnsafePointer<UInt8>
-    /// Room for ``ShapeCheck/maxFaults`` pairs of offsets when locating, else `nil`.
-    var faults: UnsafeMutablePointer<UInt32>?
-    /// How many pairs `faults` holds.
+    /// The record's first byte, from which fault offsets count.
+    let origin: UnsafePointer<UInt8>
+    /// When locating, room for ``ShapeCheck/maxFaults`` pairs of offsets (the faults), then
+    /// ``ShapeCheck/maxSpans`` pairs (the objects and arrays read to the end, which the parser
+    /// may step over: ``ShapeCheck/locate(_:faults:skippable:)``); `nil` otherwise.
+    var found: UnsafeMutablePointer<UInt32>? = nil
+    /// How many fault pairs and span pairs `found` holds.
     var faultCount = 0
+    var spanCount = 0
     /// Locating found something only the general path can judge.
     var unsure = false
-    /// Room for ``ShapeCheck/maxSpans`` pairs of offsets when locating: the objects and arrays
-    /// read to the end, which the parser may step over (``ShapeCheck/locate(_:faults:skippable:)``).
-    var spans: UnsafeMutablePointer<UInt32>?
-    /// How many pairs `spans` holds.
-    var spanCount = 0
 
-    init(check: ShapeCheck.Tables, cursor: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>) {
-        self.check = check
-        self.cursor = cursor
-        self.end = end
-        origin = cursor
-    }
-
-    /// The record's first byte, from which fault offsets count.
-    private let origin: UnsafePointer<UInt8>
+    /// The cursor's offset in the record.
+    private var offset: Int { cursor - origin }
 
     /// Reads one value at the cursor and checks it against node `index`.
     mutating func value(at index: Int, depth: Int) -> Bool {
@@ -221,7 +214,7 @@ struct ShapeScan {
     private static let maxOpenMembers = 16
 
     private mutating func object(_ node: UnsafePointer<ShapeCheck.Node>, depth: Int) -> Bool {
-        let objectStart = cursor
+        let objectStart = offset
         cursor += 1
         if cursor < end && cursor.pointee == UInt8(ascii: "}") {
             cursor += 1
@@ -268,10 +261,10 @@ struct ShapeScan {
                 guard cursor < end, cursor.pointee == UInt8(ascii: ":") else { return giveUp() }
                 cursor += 1
                 members += 1
-                let valueStart = cursor
+                let valueStart = offset
                 if target < 0 {
                     // Not read here: the parser must read it (its syntax is the record's).
-                    guard skipValue(), record(valueStart, cursor) else { return giveUp() }
+                    guard skipValue(), record(valueStart, offset) else { return giveUp() }
                 } else {
                     guard value(at: target, depth: depth) || recover(valueStart, target) else { return false }
                 }
@@ -320,7 +313,7 @@ struct ShapeScan {
     private static let maxUniqueElements = 32
 
     private mutating func array(_ node: UnsafePointer<ShapeCheck.Node>, depth: Int) -> Bool {
-        let arrayStart = cursor
+        let arrayStart = offset
         cursor += 1
         let items = node.pointee.items
         let unique = node.pointee.uniqueItems
@@ -331,14 +324,14 @@ struct ShapeScan {
         }
         return withUnsafeTemporaryAllocation(of: UnsafeRawBufferPointer.self, capacity: Self.maxUniqueElements) { seen in
             while true {
-                let valueStart = cursor
+                let valueStart = offset
                 if unique {
                     // Only string elements are compared here; anything else goes to the general path.
                     guard elements < Self.maxUniqueElements, cursor < end, cursor.pointee == UInt8(ascii: "\"") else {
                         return giveUp()
                     }
                     guard value(at: items, depth: depth) || recover(valueStart, items) else { return false }
-                    let bytes = UnsafeRawBufferPointer(start: valueStart + 1, count: cursor - 2 - valueStart)
+                    let bytes = UnsafeRawBufferPointer(start: origin + valueStart + 1, count: offset - 2 - valueStart)
                     for index in 0..<elements where bytesEqual(seen[index], bytes) {
                         guard fault(at: arrayStart) else { return false }
                         break
@@ -367,20 +360,20 @@ struct ShapeScan {
         return false
     }
 
-    /// Records that the object or array opening at `start` fails a check of its own; `false`
-    /// when not locating (the scan then gives up as ``passes(_:)`` does) or out of room.
-    private mutating func fault(at start: UnsafePointer<UInt8>) -> Bool {
+    /// Records that the object or array opening at offset `start` fails a check of its own;
+    /// `false` when not locating (the scan then gives up as ``passes(_:)`` does) or out of room.
+    private mutating func fault(at start: Int) -> Bool {
         record(start, start + 1)
     }
 
-    /// After the value at `start` failed against node `index` (or could not be judged),
+    /// After the value at offset `start` failed against node `index` (or could not be judged),
     /// records it and moves the cursor past it, when locating and when nothing a step would
     /// change can hide in it: a number or literal holds no string; a string must be read and
     /// left as it is by the node's steps; an object or array (not read, or read only in part)
     /// only where no step applies at or below its node.
-    mutating func recover(_ start: UnsafePointer<UInt8>, _ index: Int) -> Bool {
-        guard faults != nil, !unsure else { return false }
-        cursor = start
+    mutating func recover(_ start: Int, _ index: Int) -> Bool {
+        guard found != nil, !unsure else { return false }
+        cursor = origin + start
         guard cursor < end else { return giveUp() }
         let node = check.nodes + index
         switch cursor.pointee {
@@ -398,30 +391,31 @@ struct ShapeScan {
         default:
             guard skipValue() else { return giveUp() }
         }
-        return record(start, cursor)
+        return record(start, offset)
     }
 
-    /// Notes, when locating, that the object or array from `start` to the cursor was read to
-    /// its end (while room lasts); always `true`.
+    /// Notes, when locating, that the object or array from offset `start` to the cursor was
+    /// read to its end (while room lasts); always `true`.
     @inline(__always)
-    private mutating func read(from start: UnsafePointer<UInt8>) -> Bool {
-        if let spans, spanCount < ShapeCheck.maxSpans {
-            spans[2 * spanCount] = UInt32(start - origin)
-            spans[2 * spanCount + 1] = UInt32(cursor - origin)
+    private mutating func read(from start: Int) -> Bool {
+        if let found, spanCount < ShapeCheck.maxSpans {
+            let spans = found + 2 * ShapeCheck.maxFaults
+            spans[2 * spanCount] = UInt32(start)
+            spans[2 * spanCount + 1] = UInt32(offset)
             spanCount += 1
         }
         return true
     }
 
-    /// Appends the fault `[start, end)`; an object's own fault is kept once.
-    private mutating func record(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>) -> Bool {
-        guard let faults else { return false }
-        let low = UInt32(start - origin)
-        let high = UInt32(end - origin)
-        for index in 0..<faultCount where faults[2 * index] == low && faults[2 * index + 1] == high { return true }
+    /// Appends the fault `[start, end)` (offsets); an object's own fault is kept once.
+    private mutating func record(_ start: Int, _ end: Int) -> Bool {
+        guard let found else { return false }
+        let low = UInt32(start)
+        let high = UInt32(end)
+        for index in 0..<faultCount where found[2 * index] == low && found[2 * index + 1] == high { return true }
         guard faultCount < ShapeCheck.maxFaults else { return giveUp() }
-        faults[2 * faultCount] = low
-        faults[2 * faultCount + 1] = high
+        found[2 * faultCount] = low
+        found[2 * faultCount + 1] = high
         faultCount += 1
         return true
     }

@@ -4,7 +4,8 @@
 /// once, from its compiled program, and takes it in ``Contract/validate(_:)-(UnsafeRawBufferPointer)``
 /// and ``ContractValidator/validateQuickly(_:)``.
 struct ValidationShortcut: @unchecked Sendable {
-    private let check: ShapeCheck
+    /// The check, for locating faults too (``ShapeCheck/locate(_:faults:skippable:)``).
+    let check: ShapeCheck
 
     /// The shortcut for a compiled contract, or `nil` when the contract uses a keyword the
     /// shape check does not read (see ``ShapeCheck``).
@@ -22,8 +23,4 @@ struct ValidationShortcut: @unchecked Sendable {
         check.passes(instance)
     }
 
-    /// As ``passes(_:)``, locating the values that may fail (``ShapeCheck/locate(_:faults:skippable:)``).
-    func locate(_ instance: UnsafeRawBufferPointer, faults: inout [UInt32], skippable: inout [UInt32]) -> ShapeCheck.Location {
-        check.locate(instance, faults: &faults, skippable: &skippable)
-    }
 }

@@ -19,8 +19,10 @@ package struct JSONDocument: Sendable {
     /// The length of the parsed text when it had no whitespace (so that it is exactly what
     /// the writer would produce, as long as no string is replaced), otherwise -1.
     var minimalLength = -1
-    /// Parsed with objects or arrays stepped over (``reparse(_:limits:skipping:)``): not
-    /// written, and read only where the scan's faults lead.
+    /// Parsed with objects or arrays stepped over (``reparse(_:limits:skipping:)``, spans a
+    /// locating shape scan read already: ``ShapeCheck/locate(_:faults:skippable:)``): each is
+    /// one node marked ``JSONNode/Flags/unread``, with no children, so the document is read
+    /// only where the scan's faults lead (the evaluator's), and never written.
     package private(set) var isPartial = false
 
     /// One `null` node, for pointers that must not be nil.
@@ -86,18 +88,16 @@ package struct JSONDocument: Sendable {
     /// - Parameters:
     ///   - bytes: the UTF-8 text.
     ///   - limits: nesting depth, size and duplicate-key policy.
+    ///   - skippable: objects and arrays to step over, from a locating shape scan only (see
+    ///     ``isPartial``); by default none. The text outside them is checked as strictly.
     /// - Throws: ``SanitizeError`` as ``init(parsing:limits:)-(UnsafeRawBufferPointer,_)``; the
     ///   document is then empty and must not be read.
-    package mutating func reparse(_ bytes: UnsafeRawBufferPointer, limits: JSONLimits = .default) throws(SanitizeError) {
-        try reparse(bytes, limits: limits, spans: UnsafeBufferPointer(start: nil, count: 0))
-    }
-
-    private mutating func reparse(
-        _ bytes: UnsafeRawBufferPointer, limits: JSONLimits, spans: UnsafeBufferPointer<UInt32>
+    package mutating func reparse(
+        _ bytes: UnsafeRawBufferPointer, limits: JSONLimits = .default, skipping skippable: [UInt32] = []
     ) throws(SanitizeError) {
         isPartial = false
         var parser = JSONParser(bytes: bytes, limits: limits, reuse: nodes)
-        parser.skippable = spans
+        parser.skippable = skippable
         nodes = []
         do {
             try parser.parse()
@@ -112,23 +112,6 @@ package struct JSONDocument: Sendable {
         storage.removeAll(keepingCapacity: true)
         storage.append(contentsOf: bytes)
         minimalLength = parser.sawWhitespace ? -1 : bytes.count
-    }
-
-    /// Parses a text that a locating shape scan has read, stepping over the objects and arrays
-    /// it found valid (``ShapeCheck/locate(_:faults:skippable:)``): each is one node marked
-    /// ``JSONNode/Flags/unread``, with no children. Such a document is read only where no
-    /// unread node is reached (the evaluator with the scan's faults); it is not written.
-    /// - Parameters:
-    ///   - bytes: the UTF-8 text.
-    ///   - limits: nesting depth, size and duplicate-key policy.
-    ///   - skippable: the scan's objects and arrays, two offsets each.
-    /// - Throws: as ``reparse(_:limits:)``: the text outside those spans is checked as strictly.
-    package mutating func reparse(_ bytes: UnsafeRawBufferPointer, limits: JSONLimits, skipping skippable: [UInt32]) throws(SanitizeError) {
-        var failure: SanitizeError?
-        skippable.withUnsafeBufferPointer { spans in
-            do throws(SanitizeError) { try reparse(bytes, limits: limits, spans: spans) } catch { failure = error }
-        }
-        if let failure { throw failure }
         isPartial = !skippable.isEmpty
     }
 

@@ -16,7 +16,7 @@ struct JSONParser {
     /// Objects and arrays to step over, as pairs of byte offsets `[start, end)`: each becomes
     /// one node with no children, marked ``JSONNode/Flags/unread`` (see
     /// ``JSONDocument/reparse(_:limits:skipping:)``). Empty for a whole parse.
-    var skippable = UnsafeBufferPointer<UInt32>(start: nil, count: 0)
+    var skippable: [UInt32] = []
 
     init(bytes: UnsafeRawBufferPointer, limits: JSONLimits, reuse: [JSONNode]) {
         // An empty buffer may have a nil base; point at a static byte instead.
@@ -159,7 +159,7 @@ struct JSONParser {
         switch base[position] {
         case 0x7B, 0x5B:  // { [
             let isObject = base[position] == 0x7B
-            if skippable.count > 0, let end = skippableEnd(at: position) {
+            if !skippable.isEmpty, let end = skippableEnd(at: position) {
                 nodes.append(
                     JSONNode(
                         kind: isObject ? .object : .array, flags: JSONNode.Flags.unread, start: UInt32(position), end: UInt32(end),

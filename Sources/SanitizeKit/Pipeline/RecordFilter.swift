@@ -340,15 +340,6 @@ public struct RecordFilter: Sendable {
         return .located(violations: contract.validate(workspace.document, into: sink, faults: workspace.faults) ? [] : sink.items)
     }
 
-    /// The sanitized record of a decision as a parsed document, for reading a member of it
-    /// (`--report-key`); `nil` when the record is not JSON.
-    package func sanitizedDocument(_ decision: Decision, _ record: UnsafeRawBufferPointer, from workspace: Workspace) -> JSONDocument? {
-        switch decision {
-        case .parsed: return workspace.document
-        case .passedAsIs, .located: return try? JSONDocument(parsing: record, limits: limits)
-        case .unparsable: return nil
-        }
-    }
 
     /// Appends the sanitized record of a decision to `output`.
     /// - Parameters:
