@@ -188,16 +188,53 @@ public struct Contract: Sendable {
     /// code `json-syntax` (or the parser's code) at the root.
     ///
     /// When the contract is made of the common keywords, most valid instances are passed in
-    /// one read of their bytes, without parsing (the same verdict, sooner).
+    /// one read of their bytes, without parsing, and most invalid ones are evaluated only where
+    /// that read found them failing (the same verdict and violations, sooner:
+    /// ``ContractValidator/validateQuickly(_:)``).
     /// - Parameter bytes: the instance's JSON text.
     /// - Returns: the verdict and violations.
     package func validate(_ bytes: UnsafeRawBufferPointer) -> ValidationResult {
-        if let shortcut = buffers.shortcut, shortcut.passes(bytes) { return ValidationResult(isValid: true, violations: []) }
+        if let shortcut = buffers.shortcut {
+            var faults: [UInt32] = []
+            var skippable: [UInt32] = []
+            switch shortcut.check.locate(bytes, faults: &faults, skippable: &skippable) {
+            case .passes:
+                return ValidationResult(isValid: true, violations: [])
+            case .faults:
+                var document = JSONDocument.empty
+                return validateLocated(bytes, faults: faults, skippable: skippable, parsingInto: &document, sink: ViolationSink())
+            case .unsure:
+                break
+            }
+        }
         do {
             return validate(try JSONDocument(parsing: bytes, limits: options.limits))
         } catch {
             return ValidationResult(isValid: false, violations: [Contract.parseViolation(error)])
         }
+    }
+
+    /// Parses and validates an instance in which the shape check located faults
+    /// (``ShapeCheck/locate(_:faults:skippable:)``): parsed in part, evaluated only where the
+    /// faults are (``validate(_:into:faults:)``).
+    /// - Parameters:
+    ///   - bytes: the instance's JSON text, as the scan read it.
+    ///   - faults: the scan's faults.
+    ///   - skippable: the objects and arrays the scan read without a fault.
+    ///   - document: the document to parse into (reused by a validator).
+    ///   - sink: the sink to collect into.
+    /// - Returns: the verdict and violations, as a whole evaluation gives them.
+    func validateLocated(
+        _ bytes: UnsafeRawBufferPointer, faults: [UInt32], skippable: [UInt32], parsingInto document: inout JSONDocument,
+        sink: ViolationSink
+    ) -> ValidationResult {
+        do throws(SanitizeError) {
+            try document.reparse(bytes, limits: options.limits, skipping: skippable)
+        } catch {
+            return ValidationResult(isValid: false, violations: [Contract.parseViolation(error)])
+        }
+        let valid = validate(document, into: sink, faults: faults)
+        return ValidationResult(isValid: valid, violations: valid ? [] : sink.items)
     }
 
     /// Parses and validates JSON bytes.

@@ -68,13 +68,7 @@ public struct ContractValidator {
                 return ValidationResult(isValid: true, violations: [])
             case .faults:
                 // Only the located values are evaluated; the verdict and violations are the same.
-                do {
-                    try document.reparse(bytes, limits: contract.options.limits, skipping: skippable)
-                } catch {
-                    return ValidationResult(isValid: false, violations: [Contract.parseViolation(error)])
-                }
-                let valid = contract.validate(document, into: sink, faults: faults)
-                return ValidationResult(isValid: valid, violations: valid ? [] : sink.items)
+                return contract.validateLocated(bytes, faults: faults, skippable: skippable, parsingInto: &document, sink: sink)
             case .unsure:
                 break
             }
