@@ -96,9 +96,11 @@ package struct JSONDocument: Sendable {
         _ bytes: UnsafeRawBufferPointer, limits: JSONLimits = .default, skipping skippable: [UInt32] = []
     ) throws(SanitizeError) {
         isPartial = false
-        var parser = JSONParser(bytes: bytes, limits: limits, reuse: nodes)
+        // The node buffer moves into the parser, uniquely held, so that it is reused as it is.
+        var reused: [JSONNode] = []
+        swap(&reused, &nodes)
+        var parser = JSONParser(bytes: bytes, limits: limits, reuse: consume reused)
         parser.skippable = skippable
-        nodes = []
         do {
             try parser.parse()
         } catch {
