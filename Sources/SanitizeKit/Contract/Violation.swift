@@ -18,34 +18,60 @@ public struct Violation: Sendable, Hashable, CustomStringConvertible {
     /// `/properties/name/maxLength`, or `/properties/home/$ref/properties/zip/pattern` when
     /// `home` is `{"$ref": "#/$defs/address"}`.
     public var keywordLocation: String {
-        get { Self.joined(keywordPath, keyword) }
+        get { Locations.joined(locations.keywordPath, locations.keyword) }
         set {
-            keywordPath = newValue
-            keyword = ""
+            locations.keywordPath = newValue
+            locations.keyword = ""
         }
     }
     /// The failing keyword's absolute location, where it is written: the URI of its schema
     /// resource plus `#` and its pointer in that resource, e.g.
     /// `urn:sanitize:contract#/$defs/address/properties/zip/pattern`.
     public var absoluteKeywordLocation: String {
-        get { Self.joined(schemaLocation, absoluteKeyword) }
+        get { Locations.joined(locations.schemaLocation, locations.absoluteKeyword) }
         set {
-            schemaLocation = newValue
-            absoluteKeyword = ""
+            locations.schemaLocation = newValue
+            locations.absoluteKeyword = ""
         }
     }
     /// The stable code.
     public var code: Code
     /// A message for people; never contains a value of a `writeOnly` or `x-sensitive` property.
     public var message: String
+    /// The two locations, in parts.
+    private var locations: Locations
 
-    /// The two locations are kept as the evaluator has them, the path to the keyword's schema
-    /// (shared by every violation there) and the keyword (a literal): most violations are
-    /// written once, or only counted, and the joined strings are built only when read.
-    private(set) var keywordPath: String
-    private(set) var keyword: String
-    private var schemaLocation: String
-    private var absoluteKeyword: String
+    /// The two locations as the evaluator has them: the path to the keyword's schema (shared by
+    /// every violation there) and the keyword (a literal), so that the joined strings are built
+    /// only when read (most violations are written once, or only counted). Two are equal when
+    /// the joined locations are, however they are split.
+    private struct Locations: Hashable {
+        var keywordPath: String
+        var keyword: String
+        var schemaLocation: String
+        var absoluteKeyword: String
+
+        static func == (a: Locations, b: Locations) -> Bool {
+            joined(a.keywordPath, a.keyword) == joined(b.keywordPath, b.keyword)
+                && joined(a.schemaLocation, a.absoluteKeyword) == joined(b.schemaLocation, b.absoluteKeyword)
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(Self.joined(keywordPath, keyword))
+            hasher.combine(Self.joined(schemaLocation, absoluteKeyword))
+        }
+
+        /// `base`, then `/keyword` unless `keyword` is empty, built in one allocation.
+        static func joined(_ base: String, _ keyword: String) -> String {
+            guard !keyword.isEmpty else { return base }
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(base.utf8.count + 1 + keyword.utf8.count)
+            bytes.append(contentsOf: base.utf8)
+            bytes.append(UInt8(ascii: "/"))
+            bytes.append(contentsOf: keyword.utf8)
+            return String(decoding: bytes, as: UTF8.self)
+        }
+    }
 
     /// Creates a violation.
     /// - Parameters:
@@ -68,42 +94,21 @@ public struct Violation: Sendable, Hashable, CustomStringConvertible {
         keywordIsInPath: Bool = false
     ) {
         self.instanceLocation = instanceLocation
-        self.keywordPath = keywordPath
-        self.keyword = keywordIsInPath ? "" : keyword
-        self.schemaLocation = schemaLocation
-        absoluteKeyword = keyword
+        locations = Locations(
+            keywordPath: keywordPath, keyword: keywordIsInPath ? "" : keyword, schemaLocation: schemaLocation, absoluteKeyword: keyword)
         self.code = code
         self.message = message
     }
 
     /// `base`, then `/keyword` unless `keyword` is empty, built in one allocation.
     static func joined(_ base: String, _ keyword: String) -> String {
-        guard !keyword.isEmpty else { return base }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(base.utf8.count + 1 + keyword.utf8.count)
-        bytes.append(contentsOf: base.utf8)
-        bytes.append(UInt8(ascii: "/"))
-        bytes.append(contentsOf: keyword.utf8)
-        return String(decoding: bytes, as: UTF8.self)
+        Locations.joined(base, keyword)
     }
 
     /// Calls `body` with the keyword location's parts: the path to the keyword's schema and
     /// the keyword's name (`""` when the path is the whole location), without joining them.
     package func withKeywordLocationParts<R>(_ body: (_ path: String, _ keyword: String) -> R) -> R {
-        body(keywordPath, keyword)
-    }
-
-    public static func == (a: Violation, b: Violation) -> Bool {
-        a.instanceLocation == b.instanceLocation && a.keywordLocation == b.keywordLocation
-            && a.absoluteKeywordLocation == b.absoluteKeywordLocation && a.code == b.code && a.message == b.message
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(instanceLocation)
-        hasher.combine(keywordLocation)
-        hasher.combine(absoluteKeywordLocation)
-        hasher.combine(code)
-        hasher.combine(message)
+        body(locations.keywordPath, locations.keyword)
     }
 
     /// `instanceLocation: message [code]`.
