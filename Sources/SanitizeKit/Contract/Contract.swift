@@ -156,7 +156,7 @@ public struct Contract: Sendable {
     }
 
     /// As ``validate(_:into:)`` for an instance that a locating shape scan has read
-    /// (``ShapeCheck/locate(_:faults:)``): only the values that overlap `faults` are evaluated,
+    /// (``ShapeCheck/locate(_:faults:skippable:)``): only the values that overlap `faults` are evaluated,
     /// every other member or element being valid already. The verdict and the violations, in
     /// their order, are those of the whole evaluation.
     /// - Parameters:

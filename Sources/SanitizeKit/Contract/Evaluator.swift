@@ -50,7 +50,7 @@ struct Evaluator {
     let document: JSONDocument
     /// Stop at the first violation (set for a while by ``branchReasons(_:_:)``).
     var failFast: Bool
-    /// The values a locating shape scan could not pass (``ShapeCheck/locate(_:faults:)``), as
+    /// The values a locating shape scan could not pass (``ShapeCheck/locate(_:faults:skippable:)``), as
     /// pairs of byte offsets; when set, a member or element that overlaps none of them is
     /// valid without being read. Empty otherwise.
     var faults: [UInt32] = []

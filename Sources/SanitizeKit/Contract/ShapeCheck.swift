@@ -194,7 +194,7 @@ final class ShapeCheck: @unchecked Sendable {
         return scan.value(at: 1, depth: 0) && scan.cursor == scan.end
     }
 
-    /// What ``locate(_:faults:)`` found.
+    /// What ``locate(_:faults:skippable:)`` found.
     enum Location {
         /// As ``passes(_:)``: valid, and every step leaves the record as it is.
         case passes

@@ -1,8 +1,8 @@
 /// One pass of a ``ShapeCheck`` over a record's bytes: a recursive descent that checks each
 /// value against its schema node as it reads it. Every method returns `false` for "not sure"
 /// and the whole check then gives up; nothing here reports or allocates. It lives only inside
-/// ``ShapeCheck/passes(_:)`` and ``ShapeCheck/locate(_:faults:)``, which lend it the check's
-/// tables (and the second, room for the located faults).
+/// ``ShapeCheck/passes(_:)`` and ``ShapeCheck/locate(_:faults:skippable:)``, which lend it the
+/// check's tables (and the second, room for what it locates).
 ///
 /// Locating (``found`` set), a value that fails is recorded and skipped (``recover(_:_:)``), an
 /// object or array that fails a check of its own is recorded by its opening bracket
