@@ -6,6 +6,7 @@ import SanitizeKit
 /// whether a client should answer them.
 struct Challenge: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "challenge",
         abstract: "Parse authentication challenges and decide whether to answer them.",
         discussion: """
             Each line is one field value (a "WWW-Authenticate:" or "Proxy-Authenticate:" prefix \

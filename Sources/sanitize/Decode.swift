@@ -4,6 +4,7 @@ import SanitizeKit
 /// `sanitize decode url|url-form`: strict percent-decoding of each line.
 struct Decode: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "decode",
         abstract: "Percent-decode each line, refusing malformed escapes.",
         discussion: """
             url decodes %XX escapes; url-form also turns + into a space. A line is rejected \

@@ -5,6 +5,7 @@ import SanitizeKit
 /// `sanitize encode KIND`: quote or percent-encode each line for one context.
 struct Encode: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "encode",
         abstract: "Encode each line for a SQL, shell or URL context.",
         discussion: """
             sql-literal / sql-identifier quote for --dialect (sqlite by default); shell is POSIX \

@@ -6,6 +6,7 @@ import SanitizeKit
 /// `sanitize filter`: NDJSON in, sanitized and validated NDJSON out.
 struct Filter: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "filter",
         abstract: "Sanitize and validate NDJSON records: one JSON record per line in, clean records out.",
         discussion: """
             Each record's x-sanitize steps run first (trim, nfc, strip-controls, truncate, …), \

@@ -4,6 +4,7 @@ import SanitizeKit
 /// `sanitize limit --graphemes N | --bytes N`: truncate each line without splitting a character.
 struct Limit: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "limit",
         abstract: "Truncate each line to N characters or N UTF-8 bytes, never splitting a character.",
         discussion: """
             Characters are extended grapheme clusters: an emoji family, a flag or a letter with \

@@ -19,6 +19,7 @@ import SanitizeKit
 /// `scripts/run` builds `sanitize` without it, and then `pin` is a configuration error saying so.
 struct Pin: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "pin",
         abstract: "Print the SHA-256 public-key pin of every certificate in PEM or DER files.",
         discussion: """
             Prints FILE<TAB>sha256/BASE64 for each certificate: the base64 SHA-256 of its \

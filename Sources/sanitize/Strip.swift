@@ -4,6 +4,7 @@ import SanitizeKit
 /// `sanitize strip KIND`: remove unwanted characters from each line.
 struct Strip: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "strip",
         abstract: "Remove SQL or shell metacharacters, or invisible characters, from each line.",
         discussion: """
             sql removes % ' " ; \\ / TAB CR and the comment openers -- and /*; shell removes \

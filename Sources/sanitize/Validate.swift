@@ -6,6 +6,7 @@ import SanitizeYAML
 /// `sanitize validate`: check JSON instances against a JSON Schema contract.
 struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "validate",
         abstract:
             "Validate instances against a JSON Schema (2020-12, 2019-09, draft-07, draft-06 or draft-04, by $schema) or an OpenAPI 3.0/3.1 schema.",
         discussion: """

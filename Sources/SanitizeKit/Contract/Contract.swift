@@ -197,7 +197,7 @@ public struct Contract: Sendable {
         if let shortcut = buffers.shortcut {
             var faults: [UInt32] = []
             var skippable: [UInt32] = []
-            switch shortcut.check.locate(bytes, faults: &faults, skippable: &skippable) {
+            switch shortcut.scanner.locate(bytes, faults: &faults, skippable: &skippable) {
             case .passes:
                 return ValidationResult(isValid: true, violations: [])
             case .faults:

@@ -63,7 +63,7 @@ public struct ContractValidator {
     /// - Returns: the verdict and violations, as ``validate(_:)`` gives them.
     package mutating func validateQuickly(_ bytes: UnsafeRawBufferPointer) -> ValidationResult {
         if let shortcut = contract.buffers.shortcut {
-            switch shortcut.check.locate(bytes, faults: &faults, skippable: &skippable) {
+            switch shortcut.scanner.locate(bytes, faults: &faults, skippable: &skippable) {
             case .passes:
                 return ValidationResult(isValid: true, violations: [])
             case .faults:

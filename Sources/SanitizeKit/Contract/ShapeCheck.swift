@@ -86,8 +86,8 @@ final class ShapeCheck: @unchecked Sendable {
     private let patterns: [PCRE2Pattern]
     /// How many step lists the tables hold (initialized, so deinitialized in `deinit`).
     private let stepListCount: Int
-    /// The parser's size limit: a longer record goes to the general path, which refuses it.
-    private let maxBytes: Int
+    /// The tables and the size limit as a plain value that scans a record (``Scanner``).
+    let scanner: Scanner
 
     init(
         nodes: [Node], properties: [(name: [UInt8], node: Int)], enumStrings: [[UInt8]] = [], patterns: [PCRE2Pattern],
@@ -126,7 +126,7 @@ final class ShapeCheck: @unchecked Sendable {
         self.owned = owned
         self.patterns = patterns
         stepListCount = stepLists.count
-        maxBytes = limits.maxBytes
+        scanner = Scanner(tables: tables, maxBytes: limits.maxBytes)
     }
 
     deinit {
@@ -184,19 +184,17 @@ final class ShapeCheck: @unchecked Sendable {
         }
     }
 
-    /// Whether the record is certainly valid and left unchanged by every step (so that the
-    /// filter's output is the record's bytes as they are); `false` means "not sure".
-    /// - Parameter record: one JSON text, the root schema being node 1.
-    func passes(_ record: UnsafeRawBufferPointer) -> Bool {
-        guard let base = record.baseAddress, record.count <= maxBytes else { return false }
-        let start = base.assumingMemoryBound(to: UInt8.self)
-        var scan = ShapeScan(check: tables, cursor: start, end: start + record.count, origin: start)
-        return scan.value(at: 1, depth: 0) && scan.cursor == scan.end
+    /// ``Scanner/passes(_:)`` of this check.
+    func passes(_ record: UnsafeRawBufferPointer) -> Bool { scanner.passes(record) }
+
+    /// ``Scanner/locate(_:faults:skippable:)`` of this check.
+    func locate(_ record: UnsafeRawBufferPointer, faults: inout [UInt32], skippable: inout [UInt32]) -> Location {
+        scanner.locate(record, faults: &faults, skippable: &skippable)
     }
 
-    /// What ``locate(_:faults:skippable:)`` found.
+    /// What ``Scanner/locate(_:faults:skippable:)`` found.
     enum Location {
-        /// As ``passes(_:)``: valid, and every step leaves the record as it is.
+        /// As ``Scanner/passes(_:)``: valid, and every step leaves the record as it is.
         case passes
         /// Only the values in `faults` may fail; everything else is valid and left as it is.
         case faults
@@ -204,48 +202,71 @@ final class ShapeCheck: @unchecked Sendable {
         case unsure
     }
 
-    /// The most places ``locate(_:faults:skippable:)`` keeps; a record with more is "not sure".
+    /// The most places ``Scanner/locate(_:faults:skippable:)`` keeps; a record with more is "not sure".
     static let maxFaults = 8
     /// The most objects and arrays read to the end that it notes (the first ones to close).
     static let maxSpans = 16
 
-    /// As ``passes(_:)``, but a value that fails (or that the scan cannot judge) is located
-    /// instead of ending the scan, which goes on after it: `faults` receives, as pairs of byte
-    /// offsets `[start, end)`, each such value (an object or array that fails a check of its
-    /// own is the one byte of its opening bracket, its members having been read one by one).
-    /// Every value that overlaps no pair is valid against the schema that applies to it, and
-    /// every string a step applies to is left unchanged by it, so the contract's evaluator
-    /// needs to read only the values that overlap a pair (``Evaluator/faults``). Whether the
-    /// record is JSON at all is not settled: the caller parses it, and may step over the
-    /// objects and arrays in `skippable` (``JSONDocument/reparse(_:limits:skipping:)``).
-    /// - Parameters:
-    ///   - record: one JSON text, the root schema being node 1.
-    ///   - faults: replaced by the located values, two offsets each (left alone unless the
-    ///     answer is ``Location/faults``).
-    ///   - skippable: replaced by objects and arrays the scan read to the end, strict JSON
-    ///     overlapping no fault, two offsets each (not all of them: the first few to close;
-    ///     left alone unless the answer is ``Location/faults``).
-    /// - Returns: what the scan found.
-    func locate(_ record: UnsafeRawBufferPointer, faults: inout [UInt32], skippable: inout [UInt32]) -> Location {
-        guard let base = record.baseAddress, record.count <= maxBytes, record.count < Int(UInt32.max) else { return .unsure }
-        let start = base.assumingMemoryBound(to: UInt8.self)
-        return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 2 * (Self.maxFaults + Self.maxSpans)) { buffer in
-            var scan = ShapeScan(check: tables, cursor: start, end: start + record.count, origin: start, found: buffer.baseAddress!)
-            guard scan.value(at: 1, depth: 0) || scan.recover(0, 1), !scan.unsure, scan.cursor == scan.end else { return .unsure }
-            // The lists are filled only for faults: a record that passes costs them nothing.
-            if scan.faultCount == 0 { return .passes }
-            faults.removeAll(keepingCapacity: true)
-            skippable.removeAll(keepingCapacity: true)
-            faults.append(contentsOf: buffer[0..<2 * scan.faultCount])
-            for span in Self.maxFaults..<Self.maxFaults + scan.spanCount {
-                let low = buffer[2 * span]
-                let high = buffer[2 * span + 1]
-                if !stride(from: 0, to: faults.count, by: 2).contains(where: { faults[$0] < high && low < faults[$0 + 1] }) {
-                    skippable.append(low)
-                    skippable.append(high)
+    /// The check as a caller runs it: the tables' base pointers and the size limit, a plain
+    /// value, so that a filter shared by several threads scans with no reference counting (a
+    /// retain and release of the check per record made its count one cache line that both
+    /// cores wrote). It is valid only while its ``ShapeCheck`` lives: whoever keeps a scanner
+    /// keeps the check beside it.
+    struct Scanner: @unchecked Sendable {
+        let tables: Tables
+        /// The parser's size limit: a longer record goes to the general path, which refuses it.
+        let maxBytes: Int
+
+        /// Whether the record is certainly valid and left unchanged by every step (so that the
+        /// filter's output is the record's bytes as they are); `false` means "not sure".
+        /// - Parameter record: one JSON text, the root schema being node 1.
+        func passes(_ record: UnsafeRawBufferPointer) -> Bool {
+            guard let base = record.baseAddress, record.count <= maxBytes else { return false }
+            let start = base.assumingMemoryBound(to: UInt8.self)
+            var scan = ShapeScan(check: tables, cursor: start, end: start + record.count, origin: start)
+            return scan.value(at: 1, depth: 0) && scan.cursor == scan.end
+        }
+
+        /// As ``passes(_:)``, but a value that fails (or that the scan cannot judge) is located
+        /// instead of ending the scan, which goes on after it: `faults` receives, as pairs of byte
+        /// offsets `[start, end)`, each such value (an object or array that fails a check of its
+        /// own is the one byte of its opening bracket, its members having been read one by one).
+        /// Every value that overlaps no pair is valid against the schema that applies to it, and
+        /// every string a step applies to is left unchanged by it, so the contract's evaluator
+        /// needs to read only the values that overlap a pair (``Evaluator/faults``). Whether the
+        /// record is JSON at all is not settled: the caller parses it, and may step over the
+        /// objects and arrays in `skippable` (``JSONDocument/reparse(_:limits:skipping:)``).
+        /// - Parameters:
+        ///   - record: one JSON text, the root schema being node 1.
+        ///   - faults: replaced by the located values, two offsets each (left alone unless the
+        ///     answer is ``Location/faults``).
+        ///   - skippable: replaced by objects and arrays the scan read to the end, strict JSON
+        ///     overlapping no fault, two offsets each (not all of them: the first few to close;
+        ///     left alone unless the answer is ``Location/faults``).
+        /// - Returns: what the scan found.
+        func locate(
+            _ record: UnsafeRawBufferPointer, faults: inout [UInt32], skippable: inout [UInt32]
+        ) -> ShapeCheck.Location {
+            guard let base = record.baseAddress, record.count <= maxBytes, record.count < Int(UInt32.max) else { return .unsure }
+            let start = base.assumingMemoryBound(to: UInt8.self)
+            return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 2 * (ShapeCheck.maxFaults + ShapeCheck.maxSpans)) { buffer in
+                var scan = ShapeScan(check: tables, cursor: start, end: start + record.count, origin: start, found: buffer.baseAddress!)
+                guard scan.value(at: 1, depth: 0) || scan.recover(0, 1), !scan.unsure, scan.cursor == scan.end else { return .unsure }
+                // The lists are filled only for faults: a record that passes costs them nothing.
+                if scan.faultCount == 0 { return .passes }
+                faults.removeAll(keepingCapacity: true)
+                skippable.removeAll(keepingCapacity: true)
+                faults.append(contentsOf: buffer[0..<2 * scan.faultCount])
+                for span in ShapeCheck.maxFaults..<ShapeCheck.maxFaults + scan.spanCount {
+                    let low = buffer[2 * span]
+                    let high = buffer[2 * span + 1]
+                    if !stride(from: 0, to: faults.count, by: 2).contains(where: { faults[$0] < high && low < faults[$0 + 1] }) {
+                        skippable.append(low)
+                        skippable.append(high)
+                    }
                 }
+                return .faults
             }
-            return .faults
         }
     }
 }

@@ -186,7 +186,13 @@ struct ShapeScan {
         let bytes = scan.bytes
         if scan.hasNonASCII {
             let profile = TextProfile(utf8: bytes)
-            return check.stepLists[steps].allSatisfy { $0.leavesUnchanged(profile, utf8: bytes) }
+            // By index through the pointer, not `allSatisfy` (whose iterator holds a copy of the
+            // list: a retain per string on an array that every worker thread shares).
+            let list = check.stepLists + steps
+            for index in 0..<list.pointee.count where !list.pointee[index].leavesUnchanged(profile, utf8: bytes) {
+                return false
+            }
+            return true
         }
         return check.guards[steps].leavesUnchanged(bytes, hasDelete: scan.hasDelete)
     }

@@ -4,8 +4,11 @@
 /// once, from its compiled program, and takes it in ``Contract/validate(_:)-(UnsafeRawBufferPointer)``
 /// and ``ContractValidator/validateQuickly(_:)``.
 struct ValidationShortcut: @unchecked Sendable {
-    /// The check, for locating faults too (``ShapeCheck/locate(_:faults:skippable:)``).
+    /// The check, owner of the tables `scanner` reads.
     let check: ShapeCheck
+    /// The check's scanner, for passing and locating faults (``ShapeCheck/Scanner``): asked
+    /// with no reference counting, since a contract is often shared by several threads.
+    let scanner: ShapeCheck.Scanner
 
     /// The shortcut for a compiled contract, or `nil` when the contract uses a keyword the
     /// shape check does not read (see ``ShapeCheck``).
@@ -15,12 +18,13 @@ struct ValidationShortcut: @unchecked Sendable {
     init?(program: ContractProgram, limits: JSONLimits) {
         guard let check = ShapeCheck.build(program: program, withSteps: false, limits: limits) else { return nil }
         self.check = check
+        scanner = check.scanner
     }
 
     /// Whether the instance is certainly valid; `false` means "not sure".
     /// - Parameter instance: one JSON text.
     func passes(_ instance: UnsafeRawBufferPointer) -> Bool {
-        check.passes(instance)
+        scanner.passes(instance)
     }
 
 }

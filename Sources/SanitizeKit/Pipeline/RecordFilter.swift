@@ -43,6 +43,9 @@ public struct RecordFilter: Sendable {
     /// The one-pass check that lets most clean, valid records skip the general path, when
     /// the contract is made of keywords it reads.
     let shapeCheck: ShapeCheck?
+    /// The check's scanner, asked per record (a plain value: no reference counting on a
+    /// filter that several threads share); valid while `shapeCheck` holds the check.
+    private let shapeScanner: ShapeCheck.Scanner?
     /// Whether the shape check locates faults (there is a contract to evaluate them): kept
     /// apart, since asking `contract` per record copies it (a retain per stored reference).
     private let locatesFaults: Bool
@@ -87,6 +90,7 @@ public struct RecordFilter: Sendable {
         self.limits = limits
         self.plan = plan
         self.shapeCheck = plan != nil && shapeChecking ? contract.shapeCheck(limits: limits) : nil
+        shapeScanner = shapeCheck?.scanner
         locatesFaults = true
     }
 
@@ -129,6 +133,7 @@ public struct RecordFilter: Sendable {
         self.limits = limits
         self.plan = nil
         self.shapeCheck = shapeChecking ? ShapeCheck.build(policySteps: stringSteps, limits: limits) : nil
+        shapeScanner = shapeCheck?.scanner
         locatesFaults = false
     }
 
@@ -293,14 +298,14 @@ public struct RecordFilter: Sendable {
     /// - Returns: the decision.
     package func decide(_ record: UnsafeRawBufferPointer, in workspace: inout Workspace) -> Decision {
         // A clean, valid record passes as it came, after one pass over its bytes.
-        if let shapeCheck {
+        if let shapeScanner {
             if locatesFaults {
-                switch shapeCheck.locate(record, faults: &workspace.faults, skippable: &workspace.skippable) {
+                switch shapeScanner.locate(record, faults: &workspace.faults, skippable: &workspace.skippable) {
                 case .passes: return .passedAsIs
                 case .faults: if let contract { return decideLocated(record, contract, in: &workspace) }
                 case .unsure: break
                 }
-            } else if shapeCheck.passes(record) {
+            } else if shapeScanner.passes(record) {
                 return .passedAsIs
             }
         }
