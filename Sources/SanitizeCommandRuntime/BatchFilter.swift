@@ -14,6 +14,19 @@ package struct BatchFilter: Sendable {
         /// With ``InvalidRecordPolicy/fail``: an invalid record was met and the batch stopped
         /// there (its output holds only the records before it).
         package var stopped = false
+        /// ``FilterStatistics/invalidByCode`` while the batch runs: a few codes, found by
+        /// comparing strings that are mostly the same literals, not by hashing one per record.
+        fileprivate var codeCounts: [(code: String, count: Int)] = []
+
+        /// Counts an invalid record under the code of its first violation.
+        fileprivate mutating func countInvalid(code: String) {
+            statistics.invalid += 1
+            if let index = codeCounts.firstIndex(where: { $0.code == code }) {
+                codeCounts[index].count += 1
+            } else {
+                codeCounts.append((code, 1))
+            }
+        }
     }
 
     package let filter: RecordFilter
@@ -78,6 +91,7 @@ package struct BatchFilter: Sendable {
                 }
             }
         }
+        for (code, count) in result.codeCounts { result.statistics.invalidByCode[code, default: 0] += count }
         return result
     }
 
@@ -101,9 +115,7 @@ package struct BatchFilter: Sendable {
         }
         // An oversized line was never counted on the way in (it has no bytes here).
         if original == nil { result.statistics.recordsIn += 1 }
-        result.statistics.invalid += 1
-        let firstCode = violations.first?.code.rawValue ?? "invalid"
-        result.statistics.invalidByCode[firstCode, default: 0] += 1
+        result.countInvalid(code: violations.first?.code.rawValue ?? "invalid")
         var key: [UInt8]?
         if let reportKey {
             var value: [UInt8] = []

@@ -4,11 +4,15 @@ struct PropertyKey: Sendable, Equatable {
     let text: String
     let bytes: [UInt8]
     let hash: UInt64
+    /// The name as a JSON string, quotes included, as messages show it (made once here, not
+    /// per violation).
+    let quoted: String
 
     init(_ text: String) {
         self.text = text
         self.bytes = Array(text.utf8)
         self.hash = bytes.withUnsafeBytes { JSONDocument.keyHash($0) }
+        self.quoted = JSONValue.string(text).jsonText
     }
 }
 

@@ -32,9 +32,22 @@ extension Evaluator {
             guard sink.items.count > before else { continue }
             let first = sink.items[before]
             sink.items.removeSubrange(before...)
-            var reason = "\(position): " + (first.instanceLocation.isEmpty ? "" : first.instanceLocation + ": ") + first.message
-            if reason.count > Self.maxBranchReasonLength { reason = String(reason.prefix(Self.maxBranchReasonLength)) + "…" }
-            parts.append(reason + " [\(first.code)]")
+            var reason = String(position)
+            reason.reserveCapacity(first.instanceLocation.utf8.count + first.message.utf8.count + 32)
+            reason += ": "
+            if !first.instanceLocation.isEmpty {
+                reason += first.instanceLocation
+                reason += ": "
+            }
+            reason += first.message
+            // Characters are counted only past as many bytes (no more bytes, no more characters).
+            if reason.utf8.count > Self.maxBranchReasonLength && reason.count > Self.maxBranchReasonLength {
+                reason = String(reason.prefix(Self.maxBranchReasonLength)) + "…"
+            }
+            reason += " ["
+            reason += first.code.rawValue
+            reason += "]"
+            parts.append(reason)
         }
         return parts.isEmpty ? "" : " (" + parts.joined(separator: "; ") + ")"
     }

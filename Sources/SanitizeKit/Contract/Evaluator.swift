@@ -167,12 +167,17 @@ struct Evaluator {
 
     // MARK: reporting
 
-    /// The JSON Pointer to the value being checked, built as bytes and made a string once.
+    /// The JSON Pointer to the value being checked, built as bytes in the sink's scratch room
+    /// and made a string once.
     var instancePointer: String {
         let steps = UnsafeBufferPointer(start: sink.path, count: min(pathCount, ViolationSink.pathCapacity))
         guard !steps.isEmpty else { return "" }
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(64)
+        swap(&bytes, &sink.scratch)  // moved out and back, keeping its storage
+        defer {
+            bytes.removeAll(keepingCapacity: true)
+            swap(&bytes, &sink.scratch)
+        }
         for step in steps {
             bytes.append(UInt8(ascii: "/"))
             switch step {

@@ -1,6 +1,8 @@
 /// A compiled `pattern` / `patternProperties` regular expression (ECMA-262 flavour via PCRE2).
 struct PatternMatcher: Sendable {
     let source: String
+    /// `source` as a JSON string, quotes included, as messages show it.
+    let quotedSource: String
     let compiled: PCRE2Pattern
 
     /// ECMA-262 semantics (JSON Schema 2020-12 validation §6.3.3 says patterns are ECMA-262),
@@ -11,6 +13,7 @@ struct PatternMatcher: Sendable {
     /// - Throws: ``SanitizeError`` with code ``SanitizeError/Code/contractInvalid`` when it does not compile.
     init(_ source: String, at pointer: String) throws(SanitizeError) {
         self.source = source
+        quotedSource = JSONValue.string(source).jsonText
         do {
             compiled = try PCRE2Pattern(PatternMatcher.translatePropertyNames(source), options: PatternMatcher.options)
         } catch {

@@ -6,6 +6,8 @@
 /// reference trail keeps its own count here, so that evaluator frames do not grow.
 final class ViolationSink {
     var items: [Violation] = []
+    /// Reused room where a report builds its instance pointer's bytes.
+    var scratch: [UInt8] = []
     /// Room for each stack: evaluation nests at most ``Evaluator/depthLimit`` schemas (each
     /// child and each reference is one), plus one.
     static let pathCapacity = 1_024

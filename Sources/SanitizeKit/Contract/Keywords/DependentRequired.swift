@@ -30,7 +30,7 @@ extension Evaluator {
             for key in dependency.required where !has(key, in: node) {
                 report(
                     s, "dependentRequired", .dependentRequired,
-                    "member \(JSONValue.string(key.text).jsonText) is required when \(JSONValue.string(dependency.key.text).jsonText) is present")
+                    "member \(key.quoted) is required when \(dependency.key.quoted) is present")
                 valid = false
                 if stopEarly { return false }
             }

@@ -17,7 +17,8 @@ extension Evaluator {
         let index = keyword.matcher
         let outcome = withString(node) { buffers.matchPattern(Int(index), $0) }
         if outcome == .matched { return true }
-        let source = JSONValue.string(buffers.program.patterns[Int(index)].source).jsonText
+        // Read only when reported (never in a quiet evaluation).
+        var source: String { buffers.program.patterns[Int(index)].quotedSource }
         if outcome == .gaveUp {
             report(s, "pattern", .patternLimit, "the pattern \(source) gave up on this string (PCRE2 match limit, catastrophic backtracking), so it is refused\(shown(node))")
         } else {

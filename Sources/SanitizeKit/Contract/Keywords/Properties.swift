@@ -92,7 +92,7 @@ extension Evaluator {
                         let matcher = buffers.program.patterns[Int(entry.pattern)]
                         // Nothing can say whether this member's schema applies: refused.
                         pushPath(.key(child))
-                        report(s, "patternProperties", .patternLimit, "the pattern \(JSONValue.string(matcher.source).jsonText) gave up on this member name (PCRE2 match limit), so it is refused")
+                        report(s, "patternProperties", .patternLimit, "the pattern \(matcher.quotedSource) gave up on this member name (PCRE2 match limit), so it is refused")
                         popPath()
                         valid = false
                         if stopEarly { return false }
