@@ -75,7 +75,7 @@ struct FastPathConformance {
                 var validator = contract.makeValidator()
                 let line = bytes.withUnsafeBytes { validator.validateQuickly($0) }
                 if passes { passed += 1 }
-                if bytes.withUnsafeBytes({ shortcut.check.locate($0, faults: &faults, skippable: &skippable) }) == .faults {
+                if bytes.withUnsafeBytes({ shortcut.scanner.locate($0, faults: &faults, skippable: &skippable) }) == .faults {
                     located += 1
                     if !skippable.isEmpty { stepped += 1 }
                 }

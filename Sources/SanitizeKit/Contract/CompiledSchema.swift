@@ -209,6 +209,8 @@ struct ContractProgram: Sendable {
     var dependentRequired: [[(key: PropertyKey, required: [PropertyKey])]] = []
     var anchorNames: [String] = []
     var discriminators: [OneOfDiscriminator] = []
+    /// The strings of every ``OneOfDiscriminator``, each discriminator's in one run.
+    var discriminatorValues: [DiscriminatorValue] = []
     /// `const`/`enum` values, each parsed once into its own document.
     var constants: [JSONDocument] = []
     /// Every distinct `x-sanitize` list, compiled (``CompiledSchema/sanitizeSteps`` indexes it).

@@ -156,7 +156,7 @@ public struct Contract: Sendable {
     }
 
     /// As ``validate(_:into:)`` for an instance that a locating shape scan has read
-    /// (``ShapeCheck/locate(_:faults:skippable:)``): only the values that overlap `faults` are evaluated,
+    /// (``ShapeCheck/Scanner/locate(_:faults:skippable:)``): only the values that overlap `faults` are evaluated,
     /// every other member or element being valid already. The verdict and the violations, in
     /// their order, are those of the whole evaluation.
     /// - Parameters:
@@ -215,7 +215,7 @@ public struct Contract: Sendable {
     }
 
     /// Parses and validates an instance in which the shape check located faults
-    /// (``ShapeCheck/locate(_:faults:skippable:)``): parsed in part, evaluated only where the
+    /// (``ShapeCheck/Scanner/locate(_:faults:skippable:)``): parsed in part, evaluated only where the
     /// faults are (``validate(_:into:faults:)``).
     /// - Parameters:
     ///   - bytes: the instance's JSON text, as the scan read it.

@@ -15,7 +15,7 @@ public struct ContractValidator {
     private var scope: [Int] = []
     private let sink = ViolationSink()
     /// The values a locating shape scan left to the evaluator, and the objects and arrays the
-    /// parser may step over (``ShapeCheck/locate(_:faults:skippable:)``).
+    /// parser may step over (``ShapeCheck/Scanner/locate(_:faults:skippable:)``).
     private var faults: [UInt32] = []
     private var skippable: [UInt32] = []
 

@@ -50,7 +50,7 @@ struct Evaluator {
     let document: JSONDocument
     /// Stop at the first violation (set for a while by ``branchReasons(_:_:)``).
     var failFast: Bool
-    /// The values a locating shape scan could not pass (``ShapeCheck/locate(_:faults:skippable:)``), as
+    /// The values a locating shape scan could not pass (``ShapeCheck/Scanner/locate(_:faults:skippable:)``), as
     /// pairs of byte offsets; when set, a member or element that overlaps none of them is
     /// valid without being read. Empty otherwise.
     var faults: [UInt32] = []
@@ -188,6 +188,12 @@ struct Evaluator {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// Whether a failure here is reported (no enclosing quiet evaluation). Hot call sites ask
+    /// it before calling ``report(_:_:_:_:)``: that call, from a `mutating` evaluation, hands
+    /// over a copy of the evaluator (some 280 bytes, and a retain per reference it holds),
+    /// which a quiet probe would pay for nothing.
+    var reports: Bool { quiet == 0 }
+
     func report(_ schema: Int, _ keyword: String, _ code: Violation.Code, _ message: @autoclosure () -> String) {
         guard quiet == 0 else { return }
         let path = sink.crossed.isEmpty ? buffers.rootPaths[schema] : nil
@@ -236,6 +242,7 @@ struct Evaluator {
         case .alwaysValid:
             return true
         case .alwaysInvalid:
+            guard reports else { return false }
             switch schema.pointee.refusal {
             case .falseSchema: report(s, "", .falseSchema, "no value is allowed here")
             case .readOnly: report(s, "readOnly", .readOnly, "a readOnly value is not sent in a request")
@@ -243,7 +250,11 @@ struct Evaluator {
             }
             return false
         case .checks:
-            break
+            // A quiet evaluation wants only the verdict, so a value of a type the schema
+            // refuses fails here, before any bookkeeping (most `oneOf`/`anyOf` branches that
+            // fail, fail so). Not while collecting steps: every schema entered counts then.
+            let typeMask = schema.pointee.typeMask
+            if quiet > 0 && !collectSteps && typeMask != TypeBits.any && !matchesType(typeMask, node) { return false }
         }
         depth += 1
         inPlaceDepth += 1
@@ -299,7 +310,7 @@ struct Evaluator {
         var valid = true
         let typeMask = schema.pointee.typeMask
         if typeMask != TypeBits.any && !matchesType(typeMask, node) {
-            reportTypeMismatch(s, typeMask, node)
+            if reports { reportTypeMismatch(s, typeMask, node) }
             valid = false
             if stopEarly { return false }
         }

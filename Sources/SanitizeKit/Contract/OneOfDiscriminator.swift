@@ -6,17 +6,42 @@
 /// the named branch first, and only a pass is taken from it (anything else runs the plain
 /// `oneOf`, which reports as always).
 struct OneOfDiscriminator: Sendable {
-    /// The member name P.
-    let key: PropertyKey
-    /// Every string that names a branch, with the branch's position in `oneOf`.
-    let values: [(string: PropertyKey, branch: Int)]
-    /// Hash of a string → its index in `values`; built only when no two strings share a hash.
-    let byHash: [UInt64: Int]
+    /// The member name P: an index into ``ContractProgram/keys``.
+    let key: Int
+    /// The strings that name a branch: `count` entries of ``ContractProgram/discriminatorValues``
+    /// from `first`, in order of their hashes. Plain values only, so the evaluator reads a
+    /// discriminator with no reference counting (the program is shared by every thread
+    /// evaluating the contract).
+    let first: Int
+    let count: Int
+}
 
-    /// The branch named by the string `bytes`, if one is.
-    func branch(for bytes: UnsafeRawBufferPointer) -> Int? {
-        guard let index = byHash[JSONDocument.keyHash(bytes)] else { return nil }
-        return values[index].string.bytes.elementsEqual(bytes) ? values[index].branch : nil
+/// One string of a ``OneOfDiscriminator``: the string (an index into ``ContractProgram/keys``,
+/// compared as bytes) and the position of the branch it names.
+struct DiscriminatorValue: Sendable {
+    let string: Int
+    let branch: Int
+}
+
+extension ProgramBuffers {
+    /// The branch that discriminator `table` names for the string `bytes`, if it names one:
+    /// a binary search of its strings by hash, then a comparison of the bytes.
+    func discriminatedBranch(_ table: Int, for bytes: UnsafeRawBufferPointer) -> Int? {
+        let discriminator = program.discriminators[table]
+        let hash = JSONDocument.keyHash(bytes)
+        var low = discriminator.first
+        var high = discriminator.first + discriminator.count
+        while low < high {
+            let middle = (low + high) / 2
+            if keySpans[program.discriminatorValues[middle].string].hash < hash { low = middle + 1 } else { high = middle }
+        }
+        while low < discriminator.first + discriminator.count {
+            let value = program.discriminatorValues[low]
+            guard keySpans[value.string].hash == hash else { return nil }
+            if keyEquals(value.string, bytes) { return value.branch }
+            low += 1
+        }
+        return nil
     }
 }
 
@@ -61,17 +86,20 @@ extension ContractCompiler {
         for candidate in first where strings(targets[0], candidate.key) != nil {
             let lists = targets.map { strings($0, candidate.key) }
             guard !lists.contains(where: { $0 == nil }) else { continue }
-            var values: [(string: PropertyKey, branch: Int)] = []
-            var byHash: [UInt64: Int] = [:]
+            var named: [(text: String, branch: Int)] = []
             for (branch, list) in lists.enumerated() {
                 for text in list! {
-                    let key = PropertyKey(text)
-                    // A string two branches share, or a hash collision: no shortcut.
-                    guard byHash.updateValue(values.count, forKey: key.hash) == nil else { return nil }
-                    values.append((key, branch))
+                    // A string two branches share: no shortcut.
+                    guard !named.contains(where: { $0.text == text }) else { return nil }
+                    named.append((text, branch))
                 }
             }
-            return OneOfDiscriminator(key: PropertyKey(candidate.key), values: values, byHash: byHash)
+            // In order of their hashes, for the evaluator's binary search.
+            let values = named.map { DiscriminatorValue(string: program.key($0.text), branch: $0.branch) }
+                .sorted { program.keys[$0.string].hash < program.keys[$1.string].hash }
+            let firstValue = program.discriminatorValues.count
+            program.discriminatorValues.append(contentsOf: values)
+            return OneOfDiscriminator(key: program.key(candidate.key), first: firstValue, count: values.count)
         }
         return nil
     }

@@ -157,7 +157,7 @@ final class ShapeCheck: @unchecked Sendable {
     }
 
     /// The tables as a ``ShapeScan`` reads them: base pointers lent by the check for the
-    /// duration of one ``ShapeCheck/passes(_:)`` or ``ShapeCheck/locate(_:faults:skippable:)``
+    /// duration of one ``ShapeCheck/Scanner/passes(_:)`` or ``ShapeCheck/Scanner/locate(_:faults:skippable:)``
     /// call, never stored beyond it.
     struct Tables {
         let nodes: UnsafePointer<Node>
@@ -182,14 +182,6 @@ final class ShapeCheck: @unchecked Sendable {
             let range = enumStrings[index]
             return UnsafeRawBufferPointer(start: enumBytes + range.lowerBound, count: range.count)
         }
-    }
-
-    /// ``Scanner/passes(_:)`` of this check.
-    func passes(_ record: UnsafeRawBufferPointer) -> Bool { scanner.passes(record) }
-
-    /// ``Scanner/locate(_:faults:skippable:)`` of this check.
-    func locate(_ record: UnsafeRawBufferPointer, faults: inout [UInt32], skippable: inout [UInt32]) -> Location {
-        scanner.locate(record, faults: &faults, skippable: &skippable)
     }
 
     /// What ``Scanner/locate(_:faults:skippable:)`` found.

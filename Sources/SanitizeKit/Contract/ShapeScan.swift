@@ -1,7 +1,7 @@
 /// One pass of a ``ShapeCheck`` over a record's bytes: a recursive descent that checks each
 /// value against its schema node as it reads it. Every method returns `false` for "not sure"
 /// and the whole check then gives up; nothing here reports or allocates. It lives only inside
-/// ``ShapeCheck/passes(_:)`` and ``ShapeCheck/locate(_:faults:skippable:)``, which lend it the
+/// ``ShapeCheck/Scanner/passes(_:)`` and ``ShapeCheck/Scanner/locate(_:faults:skippable:)``, which lend it the
 /// check's tables (and the second, room for what it locates).
 ///
 /// Locating (``found`` set), a value that fails is recorded and skipped (``recover(_:_:)``), an
@@ -16,7 +16,7 @@ struct ShapeScan {
     let origin: UnsafePointer<UInt8>
     /// When locating, room for ``ShapeCheck/maxFaults`` pairs of offsets (the faults), then
     /// ``ShapeCheck/maxSpans`` pairs (the objects and arrays read to the end, which the parser
-    /// may step over: ``ShapeCheck/locate(_:faults:skippable:)``); `nil` otherwise.
+    /// may step over: ``ShapeCheck/Scanner/locate(_:faults:skippable:)``); `nil` otherwise.
     var found: UnsafeMutablePointer<UInt32>? = nil
     /// How many fault pairs and span pairs `found` holds.
     var faultCount = 0

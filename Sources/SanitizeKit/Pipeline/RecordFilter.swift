@@ -231,7 +231,7 @@ public struct RecordFilter: Sendable {
         var applicable: [(node: Int, list: Int)] = []
         var pending: [(plan: Int, node: Int)] = []
         /// The values a locating shape scan left to the evaluator, and the objects and arrays
-        /// the parser may step over (``ShapeCheck/locate(_:faults:skippable:)``).
+        /// the parser may step over (``ShapeCheck/Scanner/locate(_:faults:skippable:)``).
         var faults: [UInt32] = []
         var skippable: [UInt32] = []
         /// The contract's violation sink with its instance-path and reference buffers (28 KiB),
@@ -264,7 +264,7 @@ public struct RecordFilter: Sendable {
         /// The record is not JSON (within the filter's limits).
         case unparsable(Violation)
         /// The shape check located the values that may fail and only they were evaluated
-        /// (``ShapeCheck/locate(_:faults:skippable:)``): no step changes the record, so its bytes,
+        /// (``ShapeCheck/Scanner/locate(_:faults:skippable:)``): no step changes the record, so its bytes,
         /// parsed whole, are the sanitized record (the workspace's document is partial).
         /// `violations` is empty when it passed.
         case located(violations: [Violation])
@@ -331,7 +331,7 @@ public struct RecordFilter: Sendable {
         return .parsed(violations: violations)
     }
 
-    /// Decides a record the locating shape scan has read (``ShapeCheck/locate(_:faults:skippable:)``):
+    /// Decides a record the locating shape scan has read (``ShapeCheck/Scanner/locate(_:faults:skippable:)``):
     /// every step leaves it as it is, and only the located values need the evaluator, which
     /// reads them alone, so no step is applied, the parse steps over what the scan found valid
     /// and the evaluation skips everything else.

@@ -178,6 +178,32 @@ struct OneOfDiscriminatorTests {
         #expect(message.hasPrefix("value matches none of the 4 schemas (0: /n: expected string, found integer [type]; 1: /kind:"))
     }
 
+    /// Many strings: the evaluator finds a branch by a binary search over their hashes, and
+    /// must find every one of them (and no other string).
+    @Test func everyStringOfALargeDiscriminatorNamesItsBranch() throws {
+        let branches = (0..<60).map { index in
+            #"{"required":["kind"],"properties":{"kind":{"const":"t\#(index)"},"n":{"type":"\#(index % 2 == 0 ? "integer" : "string")"}}}"#
+        }
+        let contract = try Contract(schema: #"{"oneOf":["# + branches.joined(separator: ",") + "]}")
+        #expect(contract.program.discriminators.count == 1)
+        for index in 0..<60 {
+            let integer = #"{"kind":"t\#(index)","n":1}"#
+            let string = #"{"kind":"t\#(index)","n":"x"}"#
+            #expect(contract.validate(integer).isValid == (index % 2 == 0), "\(integer)")
+            #expect(contract.validate(string).isValid == (index % 2 == 1), "\(string)")
+            #expect(contract.isValid(try JSONDocument(parsing: integer)) == (index % 2 == 0))
+        }
+        #expect(!contract.validate(#"{"kind":"t60","n":1}"#).isValid)
+        #expect(!contract.validate(#"{"kind":"t","n":1}"#).isValid)
+        // The lookup itself (a wrong answer would only cost speed: the plain oneOf follows).
+        for index in 0..<60 {
+            #expect(Array("t\(index)".utf8).withUnsafeBytes { contract.buffers.discriminatedBranch(0, for: $0) } == index)
+        }
+        for absent in ["t60", "t", "", "T1"] {
+            #expect(Array(absent.utf8).withUnsafeBytes { contract.buffers.discriminatedBranch(0, for: $0) } == nil)
+        }
+    }
+
     @Test func sharedStringsGetNoDiscriminator() throws {
         let schema = #"{"oneOf":[{"properties":{"k":{"enum":["a","x"]}}},{"properties":{"k":{"const":"x"}}},{"properties":{"k":{"const":"b"}}},{"properties":{"k":{"const":"c"}}}]}"#
         let contract = try Contract(schema: schema)

@@ -48,7 +48,7 @@ struct ShapeCheckTests {
 
     static func passes(_ check: ShapeCheck, _ record: String) -> Bool {
         var record = record
-        return record.withUTF8 { check.passes(UnsafeRawBufferPointer($0)) }
+        return record.withUTF8 { check.scanner.passes(UnsafeRawBufferPointer($0)) }
     }
 
     /// Valid, clean records for the wide contract (the first ``cleanCount``), and variations
@@ -119,7 +119,7 @@ struct ShapeCheckTests {
             #expect(a.violations == b.violations, "\(String(decoding: record, as: UTF8.self))")
             if a.isValid && a.sanitized == record { passed += 1 }
             if let check = filters.checked.shapeCheck,
-                record.withUnsafeBytes({ check.locate($0, faults: &faults, skippable: &skippable) }) == .faults
+                record.withUnsafeBytes({ check.scanner.locate($0, faults: &faults, skippable: &skippable) }) == .faults
             {
                 located += 1
                 if !skippable.isEmpty { stepped += 1 }
@@ -149,7 +149,7 @@ struct ShapeCheckTests {
         var record = record
         var faults: [UInt32] = []
         var skippable: [UInt32] = []
-        let location = record.withUTF8 { check.locate(UnsafeRawBufferPointer($0), faults: &faults, skippable: &skippable) }
+        let location = record.withUTF8 { check.scanner.locate(UnsafeRawBufferPointer($0), faults: &faults, skippable: &skippable) }
         return ((location, faults), skippable)
     }
 

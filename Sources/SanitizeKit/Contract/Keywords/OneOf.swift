@@ -61,19 +61,20 @@ extension Evaluator {
     /// The branch a ``OneOfDiscriminator`` names for an object node, if it names one.
     func discriminatedBranch(_ table: Int32, _ node: Int) -> Int? {
         guard kindOf(node) == .object else { return nil }
-        let discriminator = buffers.program.discriminators[Int(table)]
+        let key = buffers.program.discriminators[Int(table)].key
+        let wanted = buffers.keySpans[key].count
         var child = node + 1
         let end = afterOf(node)
-        return discriminator.key.bytes.withUnsafeBytes { wanted -> Int? in
-            while child < end {
-                if keyMatches(child, wanted) {
-                    guard kindOf(child + 1) == .string else { return nil }
-                    return withString(child + 1) { discriminator.branch(for: $0) }
-                }
-                child = afterOf(child + 1)
+        while child < end {
+            let name = nodes[child]
+            let plainMismatch = name.flags & JSONNode.Flags.escaped == 0 && Int(name.end - name.start) != wanted
+            if !plainMismatch, withString(child, { buffers.keyEquals(key, $0) }) {
+                guard kindOf(child + 1) == .string else { return nil }
+                return withString(child + 1) { buffers.discriminatedBranch(Int(table), for: $0) }
             }
-            return nil
+            child = afterOf(child + 1)
         }
+        return nil
     }
 }
 
