@@ -34,7 +34,8 @@ package struct LineReader: ~Copyable {
     package init(descriptor: Int32, maxLineBytes: Int = 16 << 20) {
         self.descriptor = descriptor
         self.maxLineBytes = max(1, maxLineBytes)
-        self.buffer = .allocate(byteCount: 1 << 16, alignment: 16)
+        // 256 KiB: a filter batch (256 KiB) fills from one or two reads, not four or more.
+        self.buffer = .allocate(byteCount: 1 << 18, alignment: 16)
     }
 
     deinit { buffer.deallocate() }
