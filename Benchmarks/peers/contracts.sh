@@ -17,8 +17,9 @@ trap 'rm -rf "$work"' EXIT
 
 "$root/scripts/install-python-deps" fastjsonschema jsonschema
 PATH="$("$root/scripts/python-venv")/bin:$PATH"; export PATH
-(cd "$root" && swift build -c release --product sanitize >/dev/null)
-sanitize="$root/.build/release/sanitize"
+build_log=$(mktemp)
+sanitize="$("$root/scripts/build-cli" 2>"$build_log")" || { cat "$build_log"; exit 2; }
+rm -f "$build_log"
 schema="$here/contracts/user.schema.json"
 python3 "$here/contracts/generate.py" "$records" > "$work/users.ndjson"
 head -n "$((records / 10))" "$work/users.ndjson" > "$work/users-tenth.ndjson"

@@ -18,8 +18,7 @@ trap 'rm -rf "$work"' EXIT
 
 python3 Benchmarks/peers/email_addresses.py "$N" "$SEED" > "$work/addresses.txt"
 head -n "$EV_N" "$work/addresses.txt" > "$work/addresses-ev.txt"
-swift build -c release --product sanitize > "$work/build.log" 2>&1 || { cat "$work/build.log"; exit 2; }
-sanitize=.build/release/sanitize
+sanitize=$(scripts/build-cli 2> "$work/build.log") || { cat "$work/build.log"; exit 2; }
 cc -O2 -o "$work/c_loop" Benchmarks/peers/email_pcre2_loop.c -lpcre2-8
 scripts/install-python-deps 'email-validator==2.3.0'
 PATH="$(scripts/python-venv)/bin:$PATH"; export PATH  # email-validator lives in the project venv

@@ -18,8 +18,7 @@ RUNS=${RUNS:-3}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-swift build -c release --product sanitize > "$work/build.log" 2>&1 || { cat "$work/build.log"; exit 2; }
-sanitize=$PWD/.build/release/sanitize
+sanitize=$(scripts/build-cli 2> "$work/build.log") || { cat "$work/build.log"; exit 2; }
 mkdir "$work/files"
 for i in $(seq "$COPIES"); do
   for f in Tests/SanitizeKitTests/Fixtures/images/*.{jpg,png,gif,webp,pdf}; do

@@ -19,8 +19,7 @@ PATH="$(scripts/python-venv)/bin:$PATH"; export PATH  # fastjsonschema lives in 
 if [ -n "${SANITIZE_BIN:-}" ]; then
   bin="$SANITIZE_BIN"
 else
-  swift build -c release --product sanitize 1>&2
-  bin="$(swift build -c release --show-bin-path)/sanitize"
+  bin="$(scripts/build-cli)"
 fi
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT

@@ -20,5 +20,7 @@ seconds="${1:-2}"
 "$root/scripts/install-python-deps" jsonschema-rs orjson
 PATH="$("$root/scripts/python-venv")/bin:$PATH"; export PATH  # the PyPI peers live in the project venv
 data="$("$root/scripts/corpus-path" jsonschema-rs-benchmark)"
-(cd "$root" && swift build -c release --product sanitize >/dev/null)
-python3 "$here/jsonschema-rs/compare.py" "$root/.build/release/sanitize" "$data" "$seconds"
+build_log=$(mktemp)
+sanitize="$("$root/scripts/build-cli" 2>"$build_log")" || { cat "$build_log"; exit 2; }
+rm -f "$build_log"
+python3 "$here/jsonschema-rs/compare.py" "$sanitize" "$data" "$seconds"

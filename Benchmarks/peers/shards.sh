@@ -14,8 +14,7 @@ scripts/install-deps libpcre2-dev pkg-config parallel default-jre-headless bc >/
 scripts/install-python-deps pyspark==4.3.0
 PATH="$(scripts/python-venv)/bin:$PATH"; export PATH  # pyspark lives in the project venv
 
-swift build -c release --product sanitize --scratch-path .build-release 1>&2
-bin="$(swift build -c release --scratch-path .build-release --show-bin-path)/sanitize"
+bin="$(scripts/build-cli --scratch-path .build-release)"
 contract="$PWD/Rules/contracts/user.schema.json"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT

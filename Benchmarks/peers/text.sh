@@ -9,6 +9,6 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-swift build -c release --product sanitize > "$work/build.log" 2>&1 || { cat "$work/build.log"; exit 2; }
+sanitize=$(scripts/build-cli 2> "$work/build.log") || { cat "$work/build.log"; exit 2; }
 cc -O2 -o "$work/text_c_loop" Benchmarks/peers/text_c_loop.c
-python3 Benchmarks/peers/text_peers.py "$PWD/.build/release/sanitize" "$work/text_c_loop" "$work"
+python3 Benchmarks/peers/text_peers.py "$sanitize" "$work/text_c_loop" "$work"

@@ -64,7 +64,7 @@ package struct BatchFilter: Sendable {
                 let violation = Violation(
                     instanceLocation: "", keywordLocation: "", absoluteKeywordLocation: "", code: .recordTooLarge,
                     message: "record is \(byteCount) bytes, over the limit of \(maxRecordBytes) (--max-record-bytes)")
-                handleInvalid(line: number, original: nil, decision: .unparsable(violation), workspace: nil, into: &result)
+                handleInvalid(line: number, original: nil, decision: .unparsable(violation), workspace: &workspace, into: &result)
             case .line(let number, let bytes):
                 result.statistics.bytesIn += bytes.count + 1
                 if Self.isBlank(bytes) {
@@ -87,7 +87,7 @@ package struct BatchFilter: Sendable {
                 } else {
                     // The workspace holds the sanitized record, where the report key is read.
                     handleInvalid(
-                        line: number, original: bytes, decision: decision, workspace: workspace, into: &result)
+                        line: number, original: bytes, decision: decision, workspace: &workspace, into: &result)
                 }
             }
         }
@@ -99,19 +99,22 @@ package struct BatchFilter: Sendable {
     /// - Parameters:
     ///   - original: the record's bytes, `nil` for an oversized line.
     ///   - decision: the filter's decision.
-    ///   - workspace: the workspace that decided, holding the sanitized record when it parsed.
+    ///   - workspace: the workspace that decided, holding the sanitized record when it parsed
+    ///     (`inout` only so that it is not copied: it is not changed).
     private func handleInvalid(
-        line: Int, original: UnsafeRawBufferPointer?, decision: RecordFilter.Decision, workspace: RecordFilter.Workspace?,
+        line: Int, original: UnsafeRawBufferPointer?, decision: RecordFilter.Decision, workspace: inout RecordFilter.Workspace,
         into result: inout Result
     ) {
         let violations = decision.violations
         // Where the report key is read: the sanitized record, parsed (a located record's
         // document is partial, and no step changed it: its bytes are the sanitized record).
         var parsed: JSONDocument?
-        switch decision {
-        case .parsed: parsed = workspace?.document
-        case .located: if reportKey != nil, let original { parsed = try? JSONDocument(parsing: original, limits: filter.limits) }
-        case .passedAsIs, .unparsable: parsed = nil
+        if reportKey != nil {
+            switch decision {
+            case .parsed: parsed = workspace.document
+            case .located: if let original { parsed = try? JSONDocument(parsing: original, limits: filter.limits) }
+            case .passedAsIs, .unparsable: parsed = nil
+            }
         }
         // An oversized line was never counted on the way in (it has no bytes here).
         if original == nil { result.statistics.recordsIn += 1 }
@@ -139,7 +142,7 @@ package struct BatchFilter: Sendable {
             }
         case .annotate:
             var sanitized: [UInt8]?
-            if let original, let workspace {
+            if let original {
                 var bytes: [UInt8] = []
                 if filter.write(decision, original, from: workspace, to: &bytes) { sanitized = bytes }
             }

@@ -50,7 +50,7 @@ struct Pin: ParsableCommand {
             throw SanitizeError(
                 .configuration,
                 "pin is not in this build: sanitize was built without the Pinning trait (scripts/run builds only"
-                    + " what filter needs); swift build -c release --product sanitize builds it whole")
+                    + " what filter needs); scripts/build-cli builds it whole")
         #endif
     }
 }
