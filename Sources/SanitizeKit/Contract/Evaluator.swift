@@ -204,6 +204,31 @@ struct Evaluator {
                 keywordIsInPath: path == nil))
     }
 
+    /// A message: `first`, `second` and then ``shown(_:)`` of `node`, built in the sink's scratch
+    /// room as one string: one allocation, where interpolating them made three to six (a
+    /// violation's message is most of what an invalid record allocates).
+    func messageShowing(_ node: Int, after first: String, _ second: String = "") -> String {
+        var bytes: [UInt8] = []
+        swap(&bytes, &sink.scratch)  // moved out and back, keeping its storage
+        defer {
+            bytes.removeAll(keepingCapacity: true)
+            swap(&bytes, &sink.scratch)
+        }
+        bytes.append(contentsOf: first.utf8)
+        bytes.append(contentsOf: second.utf8)
+        // A string of at most 40 bytes (so at most 40 characters: never clipped) is escaped from
+        // its bytes in place; anything else as ``shown(_:)`` spells it.
+        let appended = sensitive == 0 && kindOf(node) == .string && withString(node) { text -> Bool in
+            guard text.count <= 40 else { return false }
+            bytes.append(contentsOf: #" (got ""#.utf8)
+            JSONWriter.appendEscaped(text, to: &bytes)
+            bytes.append(contentsOf: #"")"#.utf8)
+            return true
+        }
+        if !appended { bytes.append(contentsOf: shown(node).utf8) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// A short rendering of a value for messages, or nothing under a sensitive schema.
     func shown(_ node: Int) -> String {
         guard sensitive == 0 else { return "" }
@@ -377,7 +402,7 @@ struct Evaluator {
     /// the frame of ``evaluateChecks(_:_:_:_:collect:)``, which every nesting level holds.
     @inline(never)
     func reportTypeMismatch(_ s: Int, _ mask: UInt8, _ node: Int) {
-        report(s, "type", .type, "expected \(TypeBits.names(mask)), found \(typeName(node))")
+        report(s, "type", .type, TypeBits.mismatchMessage(mask, found: foundType(node)))
     }
 
     /// Evaluates a subschema against another node with fresh annotations.
@@ -452,14 +477,15 @@ struct Evaluator {
         return JSONEquality.equal(document, x, document, y)
     }
 
-    func typeName(_ node: Int) -> String {
+    /// The index in ``TypeBits/foundNames`` of the node's type, as messages name it.
+    func foundType(_ node: Int) -> Int {
         switch kindOf(node) {
-        case .null: return "null"
-        case .bool: return "boolean"
-        case .number: return isInteger(node) ? "integer" : "number"
-        case .string: return "string"
-        case .array: return "array"
-        case .object: return "object"
+        case .null: return 0
+        case .bool: return 1
+        case .number: return isInteger(node) ? 2 : 3
+        case .string: return 4
+        case .array: return 5
+        case .object: return 6
         }
     }
 

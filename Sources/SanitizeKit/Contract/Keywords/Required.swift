@@ -42,7 +42,7 @@ extension Evaluator {
 
     /// Reports a required member that is missing (``Keywords/Required``, or the bit mask of ``Keywords/Properties``).
     func reportMissing(_ s: Int, _ key: PropertyKey) {
-        report(s, "required", .required, "required member \(key.quoted) is missing")
+        report(s, "required", .required, key.missingMessage)
     }
 
     /// Whether an object node has a member named by program key `keyIndex`.
