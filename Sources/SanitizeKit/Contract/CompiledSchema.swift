@@ -120,12 +120,12 @@ enum TypeBits {
     /// ``names(_:)`` of every mask, worked out once.
     private static let nameTable: [String] = (0...255).map { spelledNames(UInt8($0)) }
 
-    /// The names a value's type is given in messages, in the order of ``foundIndex``.
+    /// The names a value's type is given in messages, in the order of `Evaluator.foundType(_:)`.
     static let foundNames = ["null", "boolean", "integer", "number", "string", "array", "object"]
 
-    /// A `type` violation's message, `expected <names(mask)>, found <foundNames[found]>`: every
-    /// one worked out the first time one is needed (1,792 strings, about 0.1 ms), so that a
-    /// violation allocates no message (string interpolation allocated two or three times).
+    /// A `type` violation's message, `expected <names(mask)>, found <foundNames[found]>`: all
+    /// 1,792 of them worked out the first time one is needed, so that a violation allocates no
+    /// message (string interpolation allocated two or three times per violation).
     static func mismatchMessage(_ mask: UInt8, found: Int) -> String {
         mismatchTable[Int(mask) * foundNames.count + found]
     }
