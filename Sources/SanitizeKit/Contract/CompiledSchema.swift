@@ -115,15 +115,13 @@ enum TypeBits {
         }
     }
 
-    static func names(_ mask: UInt8) -> String { nameTable[Int(mask)] }
-
-    /// ``names(_:)`` of every mask, worked out once.
+    /// Every mask's type names as messages list them (`integer or string`), worked out once.
     private static let nameTable: [String] = (0...255).map { spelledNames(UInt8($0)) }
 
     /// The names a value's type is given in messages, in the order of `Evaluator.foundType(_:)`.
     static let foundNames = ["null", "boolean", "integer", "number", "string", "array", "object"]
 
-    /// A `type` violation's message, `expected <names(mask)>, found <foundNames[found]>`: all
+    /// A `type` violation's message, `expected <the mask's names>, found <foundNames[found]>`: all
     /// 1,792 of them worked out the first time one is needed, so that a violation allocates no
     /// message (string interpolation allocated two or three times per violation).
     static func mismatchMessage(_ mask: UInt8, found: Int) -> String {

@@ -216,40 +216,46 @@ struct Evaluator {
         }
         bytes.append(contentsOf: first.utf8)
         bytes.append(contentsOf: second.utf8)
-        // A string of at most 40 bytes (so at most 40 characters: never clipped) is escaped from
-        // its bytes in place; anything else as ``shown(_:)`` spells it.
-        let appended = sensitive == 0 && kindOf(node) == .string && withString(node) { text -> Bool in
-            guard text.count <= 40 else { return false }
-            bytes.append(contentsOf: #" (got ""#.utf8)
-            JSONWriter.appendEscaped(text, to: &bytes)
-            bytes.append(contentsOf: #"")"#.utf8)
-            return true
-        }
-        if !appended { bytes.append(contentsOf: shown(node).utf8) }
+        appendShown(node, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
     }
 
     /// A short rendering of a value for messages, or nothing under a sensitive schema.
     func shown(_ node: Int) -> String {
-        guard sensitive == 0 else { return "" }
+        var out: [UInt8] = []
+        appendShown(node, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends ``shown(_:)`` of `node`: ` (got <value>)`, strings and numbers clipped at 40
+    /// characters.
+    func appendShown(_ node: Int, to out: inout [UInt8]) {
+        guard sensitive == 0 else { return }
         switch kindOf(node) {
         case .string:
-            // Clipped at 40 characters; no more bytes than that means no more characters.
-            let text = document.string(node) ?? ""
-            let clipped = text.utf8.count <= 40 || text.count <= 40 ? text : String(text.prefix(40)) + "…"
-            var out: [UInt8] = []
-            out.reserveCapacity(clipped.utf8.count + 10)
             out.append(contentsOf: #" (got ""#.utf8)
-            JSONWriter.appendEscaped(clipped, to: &out)
+            // No more than 40 bytes means no more than 40 characters: escaped from the bytes.
+            let short = withString(node) { text -> Bool in
+                guard text.count <= 40 else { return false }
+                JSONWriter.appendEscaped(text, to: &out)
+                return true
+            }
+            if !short {
+                let text = document.string(node) ?? ""
+                JSONWriter.appendEscaped(text.count <= 40 ? text : String(text.prefix(40)) + "…", to: &out)
+            }
             out.append(contentsOf: #"")"#.utf8)
-            return String(decoding: out, as: UTF8.self)
         case .number:
             let text = document.numberText(node) ?? ""
-            return " (got " + (text.utf8.count <= 40 || text.count <= 40 ? text : String(text.prefix(40)) + "…") + ")"
+            out.append(contentsOf: " (got ".utf8)
+            out.append(contentsOf: (text.utf8.count <= 40 || text.count <= 40 ? text : String(text.prefix(40)) + "…").utf8)
+            out.append(contentsOf: ")".utf8)
         case .bool, .null:
-            return " (got " + String(decoding: document.rawBytes(node), as: UTF8.self) + ")"
-        case .array: return " (got an array)"
-        case .object: return " (got an object)"
+            out.append(contentsOf: " (got ".utf8)
+            out.append(contentsOf: document.rawBytes(node))
+            out.append(contentsOf: ")".utf8)
+        case .array: out.append(contentsOf: " (got an array)".utf8)
+        case .object: out.append(contentsOf: " (got an object)".utf8)
         }
     }
 
