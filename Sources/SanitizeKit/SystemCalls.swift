@@ -70,11 +70,14 @@ package enum SystemCalls {
     }
 
     private static func openFile(_ path: [UInt8], _ flags: Int32, _ mode: mode_t) throws(Failure) -> Int32 {
-        let descriptor = (path + [0]).withUnsafeBytes { bytes in
-            open(bytes.baseAddress!.assumingMemoryBound(to: CChar.self), flags, mode)
-        }
+        let descriptor = open(cString(path), flags, mode)
         guard descriptor >= 0 else { throw .current }
         return descriptor
+    }
+
+    /// `path` as a NUL-terminated C string (passed to a C function as a pointer to its first element).
+    private static func cString(_ path: [UInt8]) -> [CChar] {
+        path.map { CChar(bitPattern: $0) } + [0]
     }
 
     /// Closes a descriptor, ignoring failure (nothing is left to do about it).
@@ -98,19 +101,29 @@ package enum SystemCalls {
         package let kind: Kind
         /// Its size in bytes (meaningful for a regular file only).
         package let size: Int
+        /// Its device and inode: two names or descriptors with the same identity are one file.
+        package let identity: FileIdentity
+    }
+
+    /// What tells one file from another: its device and inode numbers.
+    package struct FileIdentity: Sendable, Hashable {
+        let device: UInt64
+        let inode: UInt64
     }
 
     /// The kind and size of the file open on `descriptor`, or `nil` when `fstat(2)` fails.
     package static func status(of descriptor: Int32) -> FileStatus? {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { return nil }
-        let kind: FileStatus.Kind =
-            switch status.st_mode & S_IFMT {
-            case S_IFREG: .regular
-            case S_IFDIR: .directory
-            default: .other
-            }
-        return FileStatus(kind: kind, size: Int(status.st_size))
+        return FileStatus(status)
+    }
+
+    /// The kind and size of the file `path` names (links followed), or `nil` when `stat(2)`
+    /// fails (there is no such file, say).
+    /// - Parameter path: the file's name as bytes (without a terminating NUL).
+    package static func status(ofPath path: [UInt8]) -> FileStatus? {
+        var status = stat()
+        return stat(cString(path), &status) == 0 ? FileStatus(status) : nil
     }
 
     /// The descriptor's current offset (`lseek(fd, 0, SEEK_CUR)`), or `nil` when it has none
@@ -326,4 +339,19 @@ private enum ThreadStackCache {
 /// `close(2)`, under a name that ``SystemCalls/close(_:)`` does not shadow.
 private func systemClose(_ descriptor: Int32) -> Int32 {
     close(descriptor)
+}
+
+extension SystemCalls.FileStatus {
+    /// The status `stat(2)` or `fstat(2)` filled in.
+    fileprivate init(_ status: stat) {
+        let kind: Kind =
+            switch status.st_mode & S_IFMT {
+            case S_IFREG: .regular
+            case S_IFDIR: .directory
+            default: .other
+            }
+        self.init(
+            kind: kind, size: Int(status.st_size),
+            identity: SystemCalls.FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino)))
+    }
 }

@@ -81,10 +81,10 @@ struct Filter: ParsableCommand {
     func run() throws {
         let filter = try makeFilter()
         let key = try reportKey.map { pointer throws(SanitizeError) in try ReportKey(pointer: pointer, filter: filter) }
-        let run = try FilterRun(
-            progress: ProgressLine.isWanted(quiet: quiet) ? ProgressLine() : nil, reportPath: report,
-            countsNullKeys: key != nil)
         let inputs = files.isEmpty ? ["-"] : files
+        let run = try FilterRun(
+            progress: ProgressLine.isWanted(quiet: quiet) ? ProgressLine() : nil,
+            report: FilterDestinations.check(inputs: inputs, report: report), countsNullKeys: key != nil)
         for path in inputs where !run.stopped {
             let descriptor = try openInput(path)
             defer { if descriptor != 0 { SystemCalls.close(descriptor) } }

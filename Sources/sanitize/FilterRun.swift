@@ -9,7 +9,9 @@ final class FilterRun {
     private(set) var stopped = false
     private var output = OutputWriter(descriptor: 1)
     private var errorOutput = OutputWriter(descriptor: 2, onBrokenPipe: { SystemCalls.terminate(status: 2) })
-    /// Where violations go when they do not go to standard error.
+    /// Where violations go: standard error, standard output's writer, or a file's own writer.
+    private let reportDestination: FilterDestinations.Report
+    /// The report file's writer, with ``FilterDestinations/Report/file(_:)``.
     private var reportWriter: OutputWriter?
     private var progress: ProgressLine?
     private let started = Date()
@@ -19,13 +21,14 @@ final class FilterRun {
     /// Creates the run.
     /// - Parameters:
     ///   - progress: the progress line, when standard error is a terminal.
-    ///   - reportPath: the `--report` file, or `nil` for standard error.
+    ///   - report: where the report lines go (``FilterDestinations/check(inputs:report:)``).
     ///   - countsNullKeys: `--report-key` is on: the summary gives `reportKeyNull`.
     /// - Throws: ``SanitizeError`` `io` when the report file cannot be created.
-    init(progress: ProgressLine?, reportPath: String?, countsNullKeys: Bool = false) throws {
+    init(progress: ProgressLine?, report: FilterDestinations.Report, countsNullKeys: Bool = false) throws {
         self.progress = progress
         self.countsNullKeys = countsNullKeys
-        if let reportPath {
+        reportDestination = report
+        if case .file(let reportPath) = report {
             let shown = RawArguments.displayName(reportPath)
             let descriptor = try RawArguments.openForWriting(reportPath) {
                 SanitizeError(.io, "cannot open the report file: \($0)", at: .init(file: shown))
@@ -39,16 +42,19 @@ final class FilterRun {
     func consume(_ result: BatchFilter.Result) throws -> Bool {
         statistics.merge(result.statistics)
         try output.write(result.output)
-        try output.flush()  // whole batches only, so an interrupted run ends on a record boundary
         if !result.report.isEmpty {
-            if reportWriter != nil {
+            switch reportDestination {
+            case .file:
                 try reportWriter?.write(result.report)
-            } else {
+            case .standardOutput:
+                try output.write(result.report)  // after the batch's records: whole lines, one offset
+            case .standardError:
                 progress?.clear(&errorOutput)
                 try errorOutput.write(result.report)
                 try errorOutput.flush()
             }
         }
+        try output.flush()  // whole batches only, so an interrupted run ends on a record boundary
         progress?.update(statistics, since: started, on: &errorOutput)
         if result.stopped { stopped = true }
         return !result.stopped
