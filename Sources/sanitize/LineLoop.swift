@@ -51,6 +51,7 @@ enum LineLoop {
         var sink = LineSink()
 
         if input.values.isEmpty {
+            try SameFileCheck.checkStandardOutput(against: ["-"])
             var reader = LineReader(descriptor: 0, maxLineBytes: input.maxLineBytes)
             while let line = try reader.next() {
                 switch line {

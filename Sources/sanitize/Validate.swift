@@ -108,6 +108,10 @@ struct Validate: ParsableCommand {
         var options = Contract.Options(assertFormats: assertFormats, stopAtFirstError: firstError)
         if let baseURI { options.baseURI = baseURI }
         let (contract, schemaValue) = try compileContract(resources: resources, options: options)
+        // Inputs read line by line, whose verdict lines would be read again (a whole file is
+        // read before its verdict is written).
+        let lineInputs = instances.isEmpty ? ["-"] : instances.filter { isLineInput($0) }
+        try SameFileCheck.checkStandardOutput(against: lineInputs)
 
         var out = OutputWriter(descriptor: 1)
         var invalid = 0
@@ -175,7 +179,7 @@ struct Validate: ParsableCommand {
                         file == "-"
                         ? 0 : try RawArguments.openForReading(file) { SanitizeError(.io, "cannot read the instance: \($0)") }
                     defer { if descriptor > 0 { SystemCalls.close(descriptor) } }
-                    if ndjson || file.hasSuffix(".ndjson") || file.hasSuffix(".jsonl") {
+                    if isLineInput(file) {
                         try validateLines(descriptor, file: shown)
                     } else {
                         let bytes = try FileBytes.read(descriptor: descriptor, path: shown, what: "instance")
@@ -194,6 +198,11 @@ struct Validate: ParsableCommand {
         // of being freed node by node (freeing a 3.4 MB schema's tree costs a tenth of compiling it).
         _ = Unmanaged.passRetained(KeptUntilExit(contract: contract, schema: schemaValue))
         if invalid > 0 { throw ExitCode(1) }
+    }
+
+    /// Whether an instance file is read as NDJSON, one instance per line (standard input, named `-`, is read whole).
+    private func isLineInput(_ file: String) -> Bool {
+        ndjson || file.hasSuffix(".ndjson") || file.hasSuffix(".jsonl")
     }
 
     /// `POINTER: message [code]`, the instance location spelled as RFC 6901 and the reports

@@ -85,7 +85,7 @@ struct FilterDestinationTests {
         arguments: [
             (#""$SANITIZE" filter --contract "$C" --report in.ndjson in.ndjson > /dev/null"#, "--report is an input file"),
             (#""$SANITIZE" filter --contract "$C" --report ./in.ndjson < in.ndjson > /dev/null"#, "--report is the file on standard input"),
-            (#""$SANITIZE" filter --contract "$C" in.ndjson >> in.ndjson"#, "standard output is an input file"),
+            (#""$SANITIZE" filter --contract "$C" in.ndjson >> in.ndjson"#, "standard output is an input file: what is written would be read again"),
             (#""$SANITIZE" filter --contract "$C" < in.ndjson 1<> in.ndjson"#, "standard output is the file on standard input"),
             (#"ln -s in.ndjson link.ndjson && "$SANITIZE" filter --contract "$C" - in.ndjson --report link.ndjson < /dev/null"#, "--report is an input file"),
         ])
