@@ -92,10 +92,22 @@ public struct GuardMiddleware: ClientMiddleware {
     ///   - operationID: the operation's `operationId`.
     ///   - next: the rest of the chain.
     /// - Returns: the response, its body re-wrapped after checking.
-    /// - Throws: ``GuardMiddlewareError`` for a denied request, a body that does not meet its
-    ///   contract or is too long, or an undocumented call under ``Undocumented/reject``; what
-    ///   `next` throws.
+    /// - Throws: a `ClientError` whose `underlyingError` is a ``GuardMiddlewareError``, for a
+    ///   denied request, a body that does not meet its contract or is too long, or an
+    ///   undocumented call under ``Undocumented/reject``; what `next` throws.
     public func intercept(
+        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
+        next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
+    ) async throws -> (HTTPResponse, HTTPBody?) {
+        do {
+            return try await checked(request, body: body, baseURL: baseURL, operationID: operationID, next: next)
+        } catch let refusal as GuardMiddlewareError {
+            throw refusal.clientError
+        }
+    }
+
+    /// ``intercept(_:body:baseURL:operationID:next:)`` before its refusals are wrapped.
+    private func checked(
         _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
         next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
     ) async throws -> (HTTPResponse, HTTPBody?) {
@@ -241,4 +253,22 @@ public struct GuardMiddlewareError: Error, Sendable, CustomStringConvertible {
 
     /// `operationID: code: text`.
     public var description: String { "\(operationID): \(code): \(text)" }
+
+    /// What a generated client throws for this refusal: the runtime's `ClientError` around it,
+    /// with nothing of the call in it.
+    ///
+    /// The runtime wraps a middleware's error in a `ClientError` whose description shows the
+    /// operation's input, the request's header values and the base URL: a refused request's
+    /// credentials, and the `writeOnly` values of a refused body, would reach every log that
+    /// prints the error. A `ClientError` thrown by a middleware is passed on as it is, so this
+    /// one holds the operation and the refusal only; the input is withheld, and the request,
+    /// the bodies and the base URL are left out.
+    var clientError: ClientError {
+        ClientError(
+            operationID: operationID, operationInput: Self.withheldInput,
+            causeDescription: "Middleware of type 'GuardMiddleware' threw an error.", underlyingError: self)
+    }
+
+    /// What ``clientError`` holds in place of the operation's input.
+    static let withheldInput = "<withheld by GuardMiddleware: it may hold credentials or writeOnly values>"
 }

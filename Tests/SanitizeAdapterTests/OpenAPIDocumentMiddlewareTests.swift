@@ -81,7 +81,8 @@ struct OpenAPIDocumentMiddlewareTests {
                 next: transport.next)
             let bytes = try await [UInt8](collecting: body ?? HTTPBody(), upTo: 1 << 20)
             return "ok " + String(decoding: bytes, as: UTF8.self)
-        } catch let error as GuardMiddlewareError {
+        } catch let wrapped as ClientError {
+            let error = try #require(wrapped.underlyingError as? GuardMiddlewareError)
             return error.code + error.violations.map { " " + $0.code.rawValue }.joined()
         }
     }

@@ -58,7 +58,8 @@ struct PythonOpenAPIMiddlewareTests {
                 let bytes = try await [UInt8](collecting: body ?? HTTPBody(), upTo: 1 << 20)
                 if path == "/user" { goodBody = bytes }
                 outcomes[key] = "\(response.status.code)"
-            } catch let error as GuardMiddlewareError {
+            } catch let wrapped as ClientError {
+            let error = try #require(wrapped.underlyingError as? GuardMiddlewareError)
                 outcomes[key] = error.code + error.violations.map { " " + $0.code.rawValue }.joined()
             }
         }
@@ -102,7 +103,8 @@ struct PythonOpenAPIMiddlewareTests {
                     operationID: "getUser", next: next)
                 let bytes = try await [UInt8](collecting: body ?? HTTPBody(), upTo: 1 << 20)
                 outcomes.append("\(response.status.code) " + String(decoding: bytes, as: UTF8.self))
-            } catch let error as GuardMiddlewareError {
+            } catch let wrapped as ClientError {
+            let error = try #require(wrapped.underlyingError as? GuardMiddlewareError)
                 outcomes.append(error.code + error.violations.map { " " + $0.code.rawValue }.joined())
             }
         }
