@@ -14,6 +14,9 @@ package struct BatchFilter: Sendable {
         /// With ``InvalidRecordPolicy/fail``: an invalid record was met and the batch stopped
         /// there (its output holds only the records before it).
         package var stopped = false
+        /// The batch was read from a mapped file that shrank or changed in place meanwhile
+        /// (``RecordBatch/forEach(_:)``, ``RecordBatch/readLostBytes``): nothing of it may be written.
+        package var inputChanged = false
         /// ``FilterStatistics/invalidByCode`` while the batch runs: a few codes, found by
         /// comparing strings that are mostly the same literals, not by hashing one per record.
         fileprivate var codeCounts: [(code: String, count: Int)] = []
@@ -56,7 +59,7 @@ package struct BatchFilter: Sendable {
         var result = Result()
         result.output.reserveCapacity(batch.byteCount + batch.count)  // most records come out as they went in
         var workspace = RecordFilter.Workspace()
-        batch.forEach { record in
+        let intact = batch.forEach { record in
             guard !result.stopped else { return }
             switch record {
             case .oversized(let number, let byteCount):
@@ -92,6 +95,7 @@ package struct BatchFilter: Sendable {
             }
         }
         for (code, count) in result.codeCounts { result.statistics.invalidByCode[code, default: 0] += count }
+        result.inputChanged = !intact || batch.readLostBytes
         return result
     }
 

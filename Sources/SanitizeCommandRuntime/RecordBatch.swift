@@ -1,7 +1,7 @@
-import SanitizeKit
+package import SanitizeKit
 
-/// A run of consecutive input lines, copied out of the reader's buffer so that a worker
-/// thread can own them.
+/// A run of consecutive input lines that a worker thread can own: copied out of the reader's
+/// buffer, or a range of a mapped input file (``SystemCalls/FileMapping``) that it keeps alive.
 package struct RecordBatch: Sendable {
     /// One line of the batch.
     package enum Record {
@@ -20,15 +20,26 @@ package struct RecordBatch: Sendable {
 
     private var bytes: [UInt8] = []
     private var entries: [Entry] = []
+    /// With a mapped input: the mapping the entries' offsets point into (`bytes` stays empty).
+    private var mapping: SystemCalls.FileMapping?
 
     /// The number of lines in the batch.
     package private(set) var count = 0
     /// The bytes the batch holds.
-    package var byteCount: Int { bytes.count }
+    package private(set) var byteCount = 0
+    /// Whether some of the batch was read from a mapped file that has shrunk since (another
+    /// process truncated it): those bytes were zeros in place of the lost ones, and nothing
+    /// made from the batch may be used. Asked after the batch was processed.
+    package var readLostBytes: Bool { mapping?.shrank ?? false }
 
     /// Creates an empty batch with room for `capacity` bytes.
     package init(capacity: Int = 0) {
         bytes.reserveCapacity(capacity)
+    }
+
+    /// Creates an empty batch of lines in `mapping`, appended by their offsets in it.
+    package init(mapping: SystemCalls.FileMapping) {
+        self.mapping = mapping
     }
 
     /// Appends a copy of a line.
@@ -37,6 +48,7 @@ package struct RecordBatch: Sendable {
         bytes.append(contentsOf: line)
         entries.append(.line(number: number, start: start, end: bytes.count))
         count += 1
+        byteCount = bytes.count
     }
 
     /// Appends a copy of consecutive lines, each ending in `\n`.
@@ -45,6 +57,14 @@ package struct RecordBatch: Sendable {
         bytes.append(contentsOf: lines)
         entries.append(.lines(firstNumber: firstNumber, count: lineCount, start: start, end: bytes.count))
         count += lineCount
+        byteCount = bytes.count
+    }
+
+    /// Appends consecutive lines of the mapping, each ending in `\n`, by their offsets in it.
+    package mutating func appendMapped(lines range: Range<Int>, count lineCount: Int, firstNumber: Int) {
+        entries.append(.lines(firstNumber: firstNumber, count: lineCount, start: range.lowerBound, end: range.upperBound))
+        count += lineCount
+        byteCount += range.count
     }
 
     /// Appends a line that was too long to keep.
@@ -54,34 +74,74 @@ package struct RecordBatch: Sendable {
     }
 
     /// Calls `body` with each line in order; the buffers are valid only during the call.
-    package func forEach(_ body: (Record) throws -> Void) rethrows {
-        try bytes.withUnsafeBytes { storage in
-            for entry in entries {
-                switch entry {
-                case .line(let number, let start, let end):
-                    try body(.line(number: number, UnsafeRawBufferPointer(rebasing: storage[start..<end])))
-                case .lines(let firstNumber, let lineCount, var start, let end):
-                    for number in firstNumber..<firstNumber + lineCount {
-                        let stop = start + SystemCalls.firstOffset(of: 0x0A, at: storage.baseAddress! + start, count: end - start)!
-                        try body(.line(number: number, UnsafeRawBufferPointer(rebasing: storage[start..<stop])))
-                        start = stop + 1
+    /// - Returns: `false` when the lines were not where the reader found them: a mapped file
+    ///   changed in place while it was read (the lines not found are not handed on). Nothing
+    ///   made from such a batch may be used. Always `true` for copied lines.
+    @discardableResult
+    package func forEach(_ body: (Record) throws -> Void) rethrows -> Bool {
+        if let mapping { return try forEach(in: mapping.bytes, body) }
+        return try bytes.withUnsafeBytes { try forEach(in: $0, body) }
+    }
+
+    private func forEach(in storage: UnsafeRawBufferPointer, _ body: (Record) throws -> Void) rethrows -> Bool {
+        var intact = true
+        for entry in entries {
+            switch entry {
+            case .line(let number, let start, let end):
+                try body(.line(number: number, UnsafeRawBufferPointer(rebasing: storage[start..<end])))
+            case .lines(let firstNumber, let lineCount, var start, let end):
+                for number in firstNumber..<firstNumber + lineCount {
+                    guard let length = SystemCalls.firstOffset(of: 0x0A, at: storage.baseAddress! + start, count: end - start)
+                    else {
+                        intact = false
+                        break
                     }
-                case .oversized(let number, let byteCount):
-                    try body(.oversized(number: number, byteCount: byteCount))
+                    try body(.line(number: number, UnsafeRawBufferPointer(rebasing: storage[start..<(start + length)])))
+                    start += length + 1
                 }
+                if start != end { intact = false }
+            case .oversized(let number, let byteCount):
+                try body(.oversized(number: number, byteCount: byteCount))
             }
         }
+        return intact
     }
 }
 
 /// Reads a descriptor into ``RecordBatch``es of about `targetBytes` each.
 ///
+/// A regular file of at least ``minimumMappedBytes`` is mapped (``SystemCalls/FileMapping``)
+/// from its current offset through its last `\n`, and its batches are ranges of the mapping:
+/// nothing is copied. What follows (a last line without `\n`, bytes appended since) is read
+/// with `read(2)`, as is every other input.
+///
 /// `@unchecked Sendable`: it is created on one thread and then used only by the single
 /// producer thread of ``OrderedWorkers``; nothing else touches the reader.
 package final class RecordBatchReader: @unchecked Sendable {
     private var reader: LineReader
+    private let descriptor: Int32
+    private let maxRecordBytes: Int
     private let targetBytes: Int
     private let maxLines: Int
+    /// The mapped part of the input while it lasts.
+    private var mapped: MappedInput?
+    /// Whether the input was mapped (the tests ask).
+    package let isMapped: Bool
+
+    /// The smallest input worth mapping.
+    package static let minimumMappedBytes = 1 << 20
+    /// How much of the mapping behind the reader stays resident before its pages are dropped.
+    static let residentMappedBytes = 4 << 20
+
+    /// The mapped part of a file and how far the batches have reached.
+    private struct MappedInput {
+        let mapping: SystemCalls.FileMapping
+        /// The mapped bytes through the last `\n`: what the batches cover.
+        let count: Int
+        var position = 0
+        var lineNumber = 0
+        var droppedBefore = 0
+    }
 
     /// Creates a batch reader over an open descriptor.
     /// - Parameters:
@@ -89,18 +149,50 @@ package final class RecordBatchReader: @unchecked Sendable {
     ///   - maxRecordBytes: a longer line becomes an oversized record.
     ///   - targetBytes: a batch closes once it holds this many bytes (default 256 KiB).
     ///   - maxLines: a batch closes at this many lines (default 4096).
-    package init(descriptor: Int32, maxRecordBytes: Int, targetBytes: Int = 256 << 10, maxLines: Int = 4096) {
+    ///   - mapping: whether a large regular file may be mapped (tests turn it off to compare).
+    package init(
+        descriptor: Int32, maxRecordBytes: Int, targetBytes: Int = 256 << 10, maxLines: Int = 4096, mapping: Bool = true
+    ) {
         reader = LineReader(descriptor: descriptor, maxLineBytes: maxRecordBytes)
+        self.descriptor = descriptor
+        self.maxRecordBytes = max(1, maxRecordBytes)
         self.targetBytes = targetBytes
         self.maxLines = maxLines
+        mapped = mapping ? Self.map(descriptor) : nil
+        isMapped = mapped != nil
+    }
+
+    /// Maps a regular file from its offset through its last `\n` and moves the descriptor's
+    /// offset past it, where `read(2)` takes over; `nil` when the input is not worth mapping.
+    private static func map(_ descriptor: Int32) -> MappedInput? {
+        guard let status = SystemCalls.status(of: descriptor), status.kind == .regular,
+            let offset = SystemCalls.currentOffset(of: descriptor), status.size - offset >= minimumMappedBytes,
+            let whole = SystemCalls.FileMapping.map(descriptor, from: offset, count: status.size - offset)
+        else { return nil }
+        // The last `\n`: a line still being written ends in what `read(2)` finds later.
+        let bytes = whole.bytes
+        var end = bytes.count
+        while end > 0 && bytes[end - 1] != 0x0A { end -= 1 }
+        guard end >= minimumMappedBytes, !whole.shrank, SystemCalls.seek(descriptor, to: offset + end) else {
+            _ = SystemCalls.seek(descriptor, to: offset)
+            return nil
+        }
+        return MappedInput(mapping: whole, count: end)
     }
 
     /// Returns the next batch, or `nil` at the end of input.
     ///
     /// A batch closes when it is full, or early when the input has nothing more ready, so a
     /// slow producer's records still go out as they come.
-    /// - Throws: ``SanitizeError`` (`io`) when reading fails.
+    /// - Throws: ``SanitizeError`` (`io`) when reading fails, or when a mapped file shrank or
+    ///   changed in place while it was read.
     package func next() throws -> RecordBatch? {
+        if mapped != nil {
+            if let batch = try nextMapped() { return batch }
+            // The mapped part is done: `read(2)` goes on after it, numbering on.
+            reader = LineReader(descriptor: descriptor, maxLineBytes: maxRecordBytes, linesBefore: mapped!.lineNumber)
+            mapped = nil
+        }
         var batch = RecordBatch(capacity: targetBytes + (64 << 10))
         while batch.byteCount < targetBytes && batch.count < maxLines {
             // Whole buffered lines move as one block; one line at a time only around reads.
@@ -116,4 +208,50 @@ package final class RecordBatchReader: @unchecked Sendable {
         }
         return batch.count == 0 ? nil : batch
     }
+
+    /// The next batch of the mapped part, or `nil` when it is done.
+    private func nextMapped() throws -> RecordBatch? {
+        guard var input = mapped, input.position < input.count else { return nil }
+        defer { mapped = input }
+        let bytes = input.mapping.bytes
+        var batch = RecordBatch(mapping: input.mapping)
+        var runStart = input.position
+        var runLines = 0
+        func closeRun() {
+            if runLines > 0 {
+                batch.appendMapped(lines: runStart..<input.position, count: runLines, firstNumber: input.lineNumber - runLines + 1)
+            }
+            runLines = 0
+            runStart = input.position
+        }
+        while input.position < input.count && batch.byteCount + (input.position - runStart) < targetBytes
+            && batch.count + runLines < maxLines
+        {
+            // The mapped part ends in `\n`; a line without one means the file changed under us.
+            guard let length = SystemCalls.firstOffset(of: 0x0A, at: bytes.baseAddress! + input.position, count: input.count - input.position)
+            else { throw Self.changedInput }
+            if length > maxRecordBytes {
+                closeRun()
+                input.lineNumber += 1
+                batch.appendOversized(number: input.lineNumber, byteCount: length)
+                input.position += length + 1
+                runStart = input.position
+            } else {
+                input.lineNumber += 1
+                runLines += 1
+                input.position += length + 1
+            }
+        }
+        closeRun()
+        if input.mapping.shrank { throw Self.changedInput }
+        if input.position - input.droppedBefore >= 2 * Self.residentMappedBytes {
+            input.droppedBefore = input.position - Self.residentMappedBytes
+            input.mapping.dropPages(before: input.droppedBefore)
+        }
+        return batch
+    }
+
+    /// The error for a mapped input that shrank or changed in place while it was read.
+    package static let changedInput = SanitizeError(
+        .io, "the input file shrank or changed while it was read (another process wrote to it); the output stops before the records that were lost")
 }

@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -355,3 +357,148 @@ extension SystemCalls.FileStatus {
             identity: SystemCalls.FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino)))
     }
 }
+
+// MARK: Mapped input
+
+extension SystemCalls {
+    /// A read-only view of part of a regular file, mapped into memory (`mmap(2)`), so that a
+    /// filter reads a large input without copying it: no `read(2)` copy into a buffer, no copy
+    /// into the batches (the second job gains about 6 % on a 150 MB file).
+    ///
+    /// A file that shrinks while it is mapped (another process truncates it) would kill the
+    /// process with `SIGBUS` on the first access past its new end. A `SIGBUS` handler, installed
+    /// with the first mapping, catches such a fault inside the mapping: it puts a page of zeros
+    /// where the lost page was, so the access goes on, and sets ``shrank``, which the reader
+    /// and the batches check: what was read from such a page is never used (the filter stops
+    /// with an `io` error). Any other `SIGBUS` gets the action that was there before.
+    ///
+    /// One mapping at a time (the filter reads its inputs one after the other); ``map(_:from:count:)``
+    /// gives `nil` while another is alive, and the caller reads the file instead. Linux only:
+    /// elsewhere the caller always reads.
+    package final class FileMapping: @unchecked Sendable {
+        /// The mapped bytes (`count` bytes of the file from `offset`). Valid while the mapping
+        /// is alive: holders keep a reference to it.
+        package let bytes: UnsafeRawBufferPointer
+        private let pageStart: UnsafeMutableRawPointer
+        private let pageLength: Int
+
+        private init(bytes: UnsafeRawBufferPointer, pageStart: UnsafeMutableRawPointer, pageLength: Int) {
+            self.bytes = bytes
+            self.pageStart = pageStart
+            self.pageLength = pageLength
+        }
+
+        /// Maps `count` bytes of the regular file open on `descriptor` from `offset`.
+        /// - Returns: the mapping, or `nil` when it cannot be made (another mapping is alive,
+        ///   `mmap` fails, not Linux): the caller then reads the file.
+        package static func map(_ descriptor: Int32, from offset: Int, count: Int) -> FileMapping? {
+            #if os(Linux)
+                guard count > 0, MappedPages.install() else { return nil }
+                let page = MappedPages.pageSize
+                let pageOffset = offset - offset % page
+                let length = count + (offset - pageOffset)
+                guard let start = mmap(nil, length, PROT_READ, MAP_PRIVATE, descriptor, off_t(pageOffset)),
+                    start != MAP_FAILED
+                else { return nil }
+                guard MappedPages.claim(start: Int(bitPattern: start), length: length) else {
+                    munmap(start, length)
+                    return nil
+                }
+                _ = madvise(start, length, MADV_SEQUENTIAL)
+                return FileMapping(
+                    bytes: UnsafeRawBufferPointer(start: start + (offset - pageOffset), count: count), pageStart: start,
+                    pageLength: length)
+            #else
+                return nil
+            #endif
+        }
+
+        /// Gives back the memory holding the mapped bytes before `offset` (`madvise`
+        /// `MADV_DONTNEED`, whole pages): they stay readable, and are read from the file again
+        /// if touched, so the process's resident memory does not grow with the file.
+        package func dropPages(before offset: Int) {
+            #if os(Linux)
+                let end = Int(bitPattern: bytes.baseAddress) + offset
+                let length = end - end % MappedPages.pageSize - Int(bitPattern: pageStart)
+                if length > 0 { _ = madvise(pageStart, length, MADV_DONTNEED) }
+            #endif
+        }
+
+        deinit {
+            #if os(Linux)
+                MappedPages.release()
+                munmap(pageStart, pageLength)
+            #endif
+        }
+
+        /// Whether the file has shrunk under this mapping: some bytes read from it were zeros
+        /// put in place of lost pages.
+        package var shrank: Bool {
+            #if os(Linux)
+                MappedPages.shrank.load(ordering: .acquiring)  // the slot is this mapping's while it lives
+            #else
+                false
+            #endif
+        }
+    }
+}
+
+#if os(Linux)
+    /// The range of the one live ``SystemCalls/FileMapping`` and the `SIGBUS` handler that
+    /// guards it. Everything the handler reads is set up before it is installed, and it calls
+    /// nothing but `mmap` and `sigaction` (both system calls).
+    private enum MappedPages {
+        static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+        static let start = Atomic<Int>(0)
+        static let length = Atomic<Int>(0)
+        /// Set by the handler: the live mapping lost pages (reset when a mapping takes the slot).
+        static let shrank = Atomic<Bool>(false)
+        /// The `SIGBUS` action before ours, for faults that are not ours.
+        nonisolated(unsafe) static var previous = sigaction()
+        static let installed: Bool = {
+            _ = (pageSize, start.load(ordering: .relaxed), length.load(ordering: .relaxed), shrank.load(ordering: .relaxed))
+            var action = sigaction()
+            action.__sigaction_handler.sa_sigaction = handleBusError
+            action.sa_flags = SA_SIGINFO | SA_NODEFER
+            sigemptyset(&action.sa_mask)
+            return sigaction(SIGBUS, &action, &previous) == 0
+        }()
+
+        static func install() -> Bool { installed }
+
+        /// Takes the one slot; `false` when another mapping holds it.
+        static func claim(start mapped: Int, length count: Int) -> Bool {
+            guard start.compareExchange(expected: 0, desired: mapped, ordering: .acquiringAndReleasing).exchanged else {
+                return false
+            }
+            shrank.store(false, ordering: .releasing)
+            length.store(count, ordering: .releasing)
+            return true
+        }
+
+        static func release() {
+            length.store(0, ordering: .releasing)
+            start.store(0, ordering: .releasing)
+        }
+    }
+
+    /// A `SIGBUS` inside the live mapping: a page of zeros where the lost page was, and
+    /// ``MappedPages/shrank`` set. Anywhere else: the previous action, by returning into the
+    /// same fault under it.
+    private func handleBusError(_ signal: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _ context: UnsafeMutableRawPointer?) {
+        let address = Int(bitPattern: info?.pointee._sifields._sigfault.si_addr)
+        let start = MappedPages.start.load(ordering: .acquiring)
+        let length = MappedPages.length.load(ordering: .acquiring)
+        if start != 0, address >= start, address < start + length {
+            let page = address - address % MappedPages.pageSize
+            let zeros = mmap(
+                UnsafeMutableRawPointer(bitPattern: page), MappedPages.pageSize, PROT_READ,
+                MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0)
+            if zeros != MAP_FAILED {
+                MappedPages.shrank.store(true, ordering: .releasing)
+                return
+            }
+        }
+        sigaction(SIGBUS, &MappedPages.previous, nil)
+    }
+#endif

@@ -40,6 +40,8 @@ final class FilterRun {
 
     /// Writes one batch's records and report lines; returns `false` to stop (on `fail`).
     func consume(_ result: BatchFilter.Result) throws -> Bool {
+        // Made from a mapped file that shrank or changed meanwhile: not a byte of it is written.
+        if result.inputChanged { throw RecordBatchReader.changedInput }
         statistics.merge(result.statistics)
         try output.write(result.output)
         if !result.report.isEmpty {

@@ -31,9 +31,12 @@ package struct LineReader: ~Copyable {
     /// - Parameters:
     ///   - descriptor: a readable file descriptor, such as `0` for standard input.
     ///   - maxLineBytes: the longest line kept, in bytes (default 16 MiB).
-    package init(descriptor: Int32, maxLineBytes: Int = 16 << 20) {
+    ///   - linesBefore: lines already read from the descriptor some other way: the first line
+    ///     read here is numbered `linesBefore + 1`.
+    package init(descriptor: Int32, maxLineBytes: Int = 16 << 20, linesBefore: Int = 0) {
         self.descriptor = descriptor
         self.maxLineBytes = max(1, maxLineBytes)
+        self.lineNumber = linesBefore
         // 256 KiB: a filter batch (256 KiB) fills from one or two reads, not four or more.
         self.buffer = .allocate(byteCount: 1 << 18, alignment: 16)
     }

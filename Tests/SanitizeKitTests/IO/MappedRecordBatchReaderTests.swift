@@ -1,0 +1,145 @@
+import Foundation
+import Testing
+
+@testable import SanitizeCommandRuntime
+@testable import SanitizeKit
+
+/// A large regular file is read through a mapping (``SystemCalls/FileMapping``): the records
+/// must be exactly those `read(2)` gives, and a file that shrinks or changes meanwhile must end
+/// the run with an error, never a crash or a record made of lost bytes. Serialized: one
+/// mapping lives at a time in a process.
+@Suite("RecordBatchReader over a mapped file", .serialized)
+struct MappedRecordBatchReaderTests {
+    /// A temporary file with `bytes`, open for reading at `offset`.
+    private final class OpenFile {
+        let url: URL
+        let descriptor: Int32
+
+        init(_ bytes: [UInt8], offset: Int = 0) throws {
+            url = FileManager.default.temporaryDirectory.appendingPathComponent("mapped-\(UUID().uuidString).ndjson")
+            try Data(bytes).write(to: url)
+            descriptor = try SystemCalls.openForReading(url.path)
+            #expect(SystemCalls.seek(descriptor, to: offset))
+        }
+
+        deinit {
+            SystemCalls.close(descriptor)
+            try? FileManager.default.removeItem(at: url)
+        }
+    }
+
+    /// Every record of every batch, described; with `touch`, called after each batch.
+    private static func records(
+        _ reader: RecordBatchReader, after touch: (Int) throws -> Void = { _ in }
+    ) throws -> (records: [String], intact: Bool) {
+        var result: [String] = []
+        var intact = true
+        var batches = 0
+        while let batch = try reader.next() {
+            batches += 1
+            try touch(batches)
+            let whole = batch.forEach { record in
+                switch record {
+                case .line(let number, let raw): result.append("\(number):\(String(decoding: raw, as: UTF8.self))")
+                case .oversized(let number, let count): result.append("\(number):oversized \(count)")
+                }
+            }
+            intact = intact && whole && !batch.readLostBytes
+        }
+        return (result, intact)
+    }
+
+    /// Lines of printable bytes, some long, some with CR, some over `maxRecordBytes`.
+    private static func generated(lines: Int, seed: UInt64) -> [UInt8] {
+        var generator = SeededGenerator(seed: seed)
+        var bytes: [UInt8] = []
+        for n in 0..<lines {
+            let length = n % 997 == 0 ? 90_000 : Int.random(in: 0...300, using: &generator)
+            bytes += (0..<length).map { _ in UInt8.random(in: 0x20...0x7E, using: &generator) }
+            if n % 7 == 0 { bytes.append(0x0D) }
+            bytes.append(0x0A)
+        }
+        return bytes
+    }
+
+    /// What a line-at-a-time reader makes of the bytes.
+    private static func expected(_ bytes: ArraySlice<UInt8>, maxRecordBytes: Int) -> [String] {
+        var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map(Array.init)
+        if bytes.last == 0x0A || bytes.isEmpty { lines.removeLast() }
+        return lines.enumerated().map { index, line in
+            line.count > maxRecordBytes ? "\(index + 1):oversized \(line.count)" : "\(index + 1):\(String(decoding: line, as: UTF8.self))"
+        }
+    }
+
+    @Test("records, numbers and oversized lines are those read(2) gives, from any offset, with a last line without \\n",
+          arguments: [(0, 1 << 20), (1, 80_000), (12_345, 50)])
+    func sameAsRead(offset: Int, maxRecordBytes: Int) throws {
+        let bytes = Self.generated(lines: 20_000, seed: 5) + Array("the last line, unfinished".utf8)
+        #expect(bytes.count > 4 * RecordBatchReader.minimumMappedBytes)
+        for mapping in [true, false] {
+            let file = try OpenFile(bytes, offset: offset)
+            let reader = RecordBatchReader(
+                descriptor: file.descriptor, maxRecordBytes: maxRecordBytes, targetBytes: 64 << 10, mapping: mapping)
+            #expect(reader.isMapped == mapping)
+            let got = try Self.records(reader)
+            #expect(got.intact)
+            let expected = Self.expected(bytes[offset...], maxRecordBytes: maxRecordBytes)
+            #expect(got.records.count == expected.count, "mapping \(mapping)")
+            let first = got.records.indices.first { $0 < expected.count && got.records[$0] != expected[$0] }
+            #expect(first == nil, "mapping \(mapping): record \(first ?? 0): \(first.map { got.records[$0].prefix(60) } ?? "") vs \(first.map { expected[$0].prefix(60) } ?? "")")
+            #expect(SystemCalls.currentOffset(of: file.descriptor) == bytes.count)  // as read(2) leaves it
+        }
+    }
+
+    @Test("a small file, and a file without a line feed, are read, not mapped")
+    func smallFilesAreRead() throws {
+        let small = try OpenFile(Array("{\"a\":1}\n".utf8))
+        #expect(!RecordBatchReader(descriptor: small.descriptor, maxRecordBytes: 100).isMapped)
+        let oneLine = try OpenFile([UInt8](repeating: 0x61, count: 3 << 20))
+        let reader = RecordBatchReader(descriptor: oneLine.descriptor, maxRecordBytes: 1 << 20)
+        #expect(!reader.isMapped)
+        #expect(try Self.records(reader).records == ["1:oversized \(3 << 20)"])
+    }
+
+    @Test("lines appended after the mapping was made are read after it, numbered on")
+    func growingFile() throws {
+        let first = Self.generated(lines: 10_000, seed: 9)
+        let file = try OpenFile(first)
+        let reader = RecordBatchReader(descriptor: file.descriptor, maxRecordBytes: 1 << 20)
+        #expect(reader.isMapped)
+        let more = Array("{\"appended\":1}\n{\"appended\":2}\n".utf8)
+        let handle = try FileHandle(forWritingTo: file.url)
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data(more))
+        try handle.close()
+        let got = try Self.records(reader)
+        #expect(got.intact)
+        #expect(got.records == Self.expected((first + more)[...], maxRecordBytes: 1 << 20))
+    }
+
+    @Test("a file truncated while it is read: an error or a batch marked lost, never a crash or a record of lost bytes",
+          arguments: [1, 3])
+    func truncatedWhileRead(afterBatches: Int) throws {
+        let bytes = Self.generated(lines: 30_000, seed: 13)
+        let file = try OpenFile(bytes)
+        let reader = RecordBatchReader(descriptor: file.descriptor, maxRecordBytes: 1 << 20, targetBytes: 64 << 10)
+        #expect(reader.isMapped)
+        let keep = 2 * RecordBatchReader.minimumMappedBytes / 3
+        var records: [String] = []
+        var intact = true
+        do {
+            let got = try Self.records(reader) { batch in
+                if batch == afterBatches { #expect(truncate(file.url.path, off_t(keep)) == 0) }
+            }
+            records = got.records
+            intact = got.intact
+        } catch let error as SanitizeError {
+            #expect(error.code == .io)
+            #expect(error.reason.contains("shrank or changed"))
+            return
+        }
+        // Not thrown: then a batch read lost bytes and says so.
+        #expect(!intact)
+        #expect(records.count < Self.expected(bytes[...], maxRecordBytes: 1 << 20).count)
+    }
+}
