@@ -178,19 +178,6 @@ public struct RecordFilter: Sendable {
         return RecordFilter(stringSteps: steps)
     }
 
-    /// Sanitizes and validates one record.
-    /// - Parameters:
-    ///   - record: the record's bytes (one NDJSON line, without the newline).
-    ///   - document: buffers to parse into, reused across calls to avoid allocation (what it
-    ///     holds afterwards is unspecified: a clean record may be passed without parsing).
-    /// - Returns: the sanitized record and its violations.
-    package func process(_ record: UnsafeRawBufferPointer, reusing document: inout JSONDocument) -> Outcome {
-        var workspace = Workspace()
-        swap(&workspace.document, &document)
-        defer { swap(&workspace.document, &document) }
-        return process(record, in: &workspace)
-    }
-
     /// Sanitizes and validates one record with buffers reused from call to call: the fastest
     /// way to run many records on one thread (one workspace per thread).
     ///
@@ -376,8 +363,8 @@ public struct RecordFilter: Sendable {
     /// - Parameter record: one JSON text.
     /// - Returns: the sanitized record and its violations.
     package func process(_ record: [UInt8]) -> Outcome {
-        var document = JSONDocument.empty
-        return record.withUnsafeBytes { process($0, reusing: &document) }
+        var workspace = Workspace()
+        return process(record, in: &workspace)
     }
 
     /// Applies the contract's steps to the workspace's document.
