@@ -17,7 +17,7 @@ final class OpenSSLTLSServer: @unchecked Sendable {
     ///   - options: the version and cipher options (`-tls1_2`, `-cipher`, …).
     init(chain: String, key: String, options: [String]) throws {
         log = FileManager.default.temporaryDirectory.appendingPathComponent("s_server-\(UUID().uuidString).log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)  // a failure shows as the next line's error
         let handle = try FileHandle(forWritingTo: log)
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["openssl", "s_server", "-accept", "127.0.0.1:0", "-cert", chain, "-key", key, "-www"] + options
