@@ -44,19 +44,21 @@ final class FilterRun {
         if result.inputChanged { throw RecordBatchReader.changedInput }
         statistics.merge(result.statistics)
         try output.write(result.output)
+        // Into standard output's file: after the batch's records, through the same writer (one offset, whole lines).
+        if reportDestination == .standardOutput { try output.write(result.report) }
+        try output.flush()  // whole batches only, so an interrupted run ends on a record boundary
         if !result.report.isEmpty {
             switch reportDestination {
             case .file:
                 try reportWriter?.write(result.report)
             case .standardOutput:
-                try output.write(result.report)  // after the batch's records: whole lines, one offset
+                break
             case .standardError:
                 progress?.clear(&errorOutput)
                 try errorOutput.write(result.report)
                 try errorOutput.flush()
             }
         }
-        try output.flush()  // whole batches only, so an interrupted run ends on a record boundary
         progress?.update(statistics, since: started, on: &errorOutput)
         if result.stopped { stopped = true }
         return !result.stopped
