@@ -169,15 +169,33 @@ package final class RecordBatchReader: @unchecked Sendable {
             let offset = SystemCalls.currentOffset(of: descriptor), status.size - offset >= minimumMappedBytes,
             let whole = SystemCalls.FileMapping.map(descriptor, from: offset, count: status.size - offset)
         else { return nil }
-        // The last `\n`: a line still being written ends in what `read(2)` finds later.
-        let bytes = whole.bytes
-        var end = bytes.count
-        while end > 0 && bytes[end - 1] != 0x0A { end -= 1 }
+        // Through the last `\n`: a line still being written ends in what `read(2)` finds later.
+        let end = endOfLastLine(whole.bytes)
         guard end >= minimumMappedBytes, !whole.shrank, SystemCalls.seek(descriptor, to: offset + end) else {
             _ = SystemCalls.seek(descriptor, to: offset)
             return nil
         }
         return MappedInput(mapping: whole, count: end)
+    }
+
+    /// The offset just past the last `\n` of `bytes`, 0 when there is none: `memchr` forward
+    /// over windows taken from the end (vectorized, where a byte loop backwards is not: a file
+    /// whose last line is gigabytes long is searched at `memchr`'s speed).
+    static func endOfLastLine(_ bytes: UnsafeRawBufferPointer) -> Int {
+        let window = 64 << 10
+        var windowEnd = bytes.count
+        while windowEnd > 0 {
+            let windowStart = max(0, windowEnd - window)
+            var cursor = windowStart
+            var last = -1
+            while let hit = SystemCalls.firstOffset(of: 0x0A, at: bytes.baseAddress! + cursor, count: windowEnd - cursor) {
+                last = cursor + hit
+                cursor = last + 1
+            }
+            if last >= 0 { return last + 1 }
+            windowEnd = windowStart
+        }
+        return 0
     }
 
     /// Returns the next batch, or `nil` at the end of input.

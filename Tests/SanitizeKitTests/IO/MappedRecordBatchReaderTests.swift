@@ -91,6 +91,23 @@ struct MappedRecordBatchReaderTests {
         }
     }
 
+    @Test("the end of the last line: every position of the last line feed, across window edges")
+    func endOfLastLine() {
+        for count in [0, 1, 2, 100, (64 << 10) - 1, 64 << 10, (64 << 10) + 1, 200_000] {
+            for position in Set([-1, 0, 1, count / 2, count - (64 << 10), count - (64 << 10) - 1, count - 2, count - 1]) {
+                var bytes = [UInt8](repeating: 0x61, count: count)
+                let expected = position >= 0 && position < count ? position + 1 : 0
+                if expected > 0 {
+                    bytes[position] = 0x0A
+                    if position > 3 { bytes[position / 2] = 0x0A }  // an earlier one does not count
+                }
+                bytes.withUnsafeBytes { raw in
+                    #expect(RecordBatchReader.endOfLastLine(raw) == expected, "count \(count), line feed at \(position)")
+                }
+            }
+        }
+    }
+
     @Test("a small file, and a file without a line feed, are read, not mapped")
     func smallFilesAreRead() throws {
         let small = try OpenFile(Array("{\"a\":1}\n".utf8))
