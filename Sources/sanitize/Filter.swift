@@ -98,7 +98,9 @@ struct Filter: ParsableCommand {
                 jobs: jobs,
                 produce: { try shown.map { try CommandLineContract.naming(file: $0) { try reader.next() } } ?? reader.next() },
                 process: { batches.process($0) },
-                consume: { result in try shown.map { try CommandLineContract.naming(file: $0) { try run.consume(result) } } ?? run.consume(result) })
+                consume: { result in
+                    try shown.map { try CommandLineContract.naming(file: $0) { try run.consume(result) } } ?? run.consume(result)
+                })
         }
         try run.finish()
         if stats { reportToStandardError(run.summary()) }

@@ -28,13 +28,10 @@ enum FilterDestinations {
     ///   regular file that is also an input with records left to read (``SameFileCheck``).
     static func check(inputs: [String], report: String?) throws(SanitizeError) -> Report {
         let reportTarget = report.flatMap { SystemCalls.status(ofPath: RawArguments.bytes(of: $0)) }
-        if let report, let reportTarget {
-            for (input, status) in SameFileCheck.unreadFiles(inputs) where status.identity == reportTarget.identity {
-                throw SanitizeError(
-                    .configuration,
-                    "--report is \(SameFileCheck.describe(input)): writing the report would empty it before it is read",
-                    at: .init(file: RawArguments.displayName(report)))
-            }
+        if let report, let reportTarget, let input = SameFileCheck.input(overwrittenBy: reportTarget, among: inputs) {
+            throw SanitizeError(
+                .configuration, "--report is \(SameFileCheck.describe(input)): writing the report would empty it before it is read",
+                at: .init(file: RawArguments.displayName(report)))
         }
         try SameFileCheck.checkStandardOutput(against: inputs)
         guard let report else { return .standardError }

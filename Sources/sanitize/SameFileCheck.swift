@@ -11,7 +11,7 @@ import SanitizeKit
 enum SameFileCheck {
     /// The inputs that are regular files with bytes left to read, with their status.
     /// - Parameter inputs: paths, `-` for standard input.
-    static func unreadFiles(_ inputs: [String]) -> [(input: String, status: SystemCalls.FileStatus)] {
+    private static func unreadFiles(_ inputs: [String]) -> [(input: String, status: SystemCalls.FileStatus)] {
         inputs.compactMap { input in
             guard let status = input == "-" ? SystemCalls.status(of: 0) : SystemCalls.status(ofPath: RawArguments.bytes(of: input)),
                 status.kind == .regular
@@ -26,15 +26,21 @@ enum SameFileCheck {
         input == "-" ? "the file on standard input" : "an input file"
     }
 
+    /// The input, among `inputs`, that writing to `output` would change before it is read:
+    /// a regular file with bytes left to read that is the same file.
+    /// - Parameter inputs: paths, `-` for standard input.
+    static func input(overwrittenBy output: SystemCalls.FileStatus, among inputs: [String]) -> String? {
+        guard output.kind == .regular else { return nil }
+        return unreadFiles(inputs).first { $0.status.identity == output.identity }?.input
+    }
+
     /// Throws when standard output is one of the inputs' files.
     /// - Parameter inputs: paths, `-` for standard input.
     /// - Throws: ``SanitizeError`` `configuration`, naming the input.
     static func checkStandardOutput(against inputs: [String]) throws(SanitizeError) {
-        guard let output = SystemCalls.status(of: 1), output.kind == .regular else { return }
-        for (input, status) in unreadFiles(inputs) where status.identity == output.identity {
-            throw SanitizeError(
-                .configuration, "standard output is \(describe(input)): what is written would be read again",
-                at: .init(file: input == "-" ? nil : RawArguments.displayName(input)))
-        }
+        guard let output = SystemCalls.status(of: 1), let input = input(overwrittenBy: output, among: inputs) else { return }
+        throw SanitizeError(
+            .configuration, "standard output is \(describe(input)): what is written would be read again",
+            at: .init(file: input == "-" ? nil : RawArguments.displayName(input)))
     }
 }

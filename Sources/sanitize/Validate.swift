@@ -200,7 +200,8 @@ struct Validate: ParsableCommand {
         if invalid > 0 { throw ExitCode(1) }
     }
 
-    /// Whether an instance file is read as NDJSON, one instance per line (standard input, named `-`, is read whole).
+    /// Whether an instance file named on the command line is read as NDJSON, one instance per
+    /// line (`--ndjson`, or a `.ndjson`/`.jsonl` name); otherwise it is read whole, `-` too.
     private func isLineInput(_ file: String) -> Bool {
         ndjson || file.hasSuffix(".ndjson") || file.hasSuffix(".jsonl")
     }
