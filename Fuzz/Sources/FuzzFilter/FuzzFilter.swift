@@ -65,16 +65,16 @@ func stringValues(_ value: JSONValue) -> [String] {
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let record = UnsafeRawBufferPointer(start: data, count: size)
     for (checked, general) in contracts {
-        var first = JSONDocument.empty
-        var second = JSONDocument.empty
-        let a = checked.process(record, reusing: &first)
-        let b = general.process(record, reusing: &second)
+        var first = RecordFilter.Workspace()
+        var second = RecordFilter.Workspace()
+        let a = checked.process(record, in: &first)
+        let b = general.process(record, in: &second)
         if a.sanitized != b.sanitized || a.violations != b.violations {
             fatalError("the shape check changed a result: \(a.violations) against \(b.violations)")
         }
     }
-    var document = JSONDocument.empty
-    let outcome = policy.process(record, reusing: &document)
+    var workspace = RecordFilter.Workspace()
+    let outcome = policy.process(record, in: &workspace)
     if outcome.isValid, let sanitized = outcome.sanitized, sanitized.elementsEqual(record) {
         guard let value = try? JSONValue(parsing: String(decoding: sanitized, as: UTF8.self)) else {
             fatalError("the policy passed a record that is not JSON")
