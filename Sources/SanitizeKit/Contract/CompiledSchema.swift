@@ -169,7 +169,18 @@ struct CompiledSchema: Sendable {
     /// Index into ``ContractProgram/stepLists`` when the schema has `x-sanitize`, else -1.
     var sanitizeSteps: Int32 = -1
 
+    /// Whether `type` is all the schema asserts (a ``Kind/checks`` schema without any other
+    /// check): a value of an allowed type is valid without the schema being entered. Set by
+    /// ``settle()``.
+    private(set) var assertsOnlyType = false
+
     var needsAnnotations: Bool { unevaluatedProperties >= 0 || unevaluatedItems >= 0 }
+
+    /// Sets what is derived from the schema's checks, once they are all in place.
+    mutating func settle() {
+        assertsOnlyType = kind == .checks && general.isEmpty && inPlace.isEmpty && strings.isEmpty && numbers.isEmpty
+            && objects.isEmpty && arrays.isEmpty && !needsAnnotations
+    }
 }
 
 /// Why a schema refuses every value (``CompiledSchema/Kind/alwaysInvalid``): it is `false`, or

@@ -281,11 +281,14 @@ struct Evaluator {
             }
             return false
         case .checks:
-            // A quiet evaluation wants only the verdict, so a value of a type the schema
-            // refuses fails here, before any bookkeeping (most `oneOf`/`anyOf` branches that
-            // fail, fail so). Not while collecting steps: every schema entered counts then.
-            let typeMask = schema.pointee.typeMask
-            if quiet > 0 && !collectSteps && typeMask != TypeBits.any && !matchesType(typeMask, node) { return false }
+            if quiet > 0 && failsOnTypeAlone(schema, node) { return false }
+            // A leaf that asserts only its type, passed without entering it (no nesting to
+            // count: the limits below are checked as entering would, and hold).
+            if schema.pointee.assertsOnlyType && !collectSteps && depth < stackRoomUntil && depth < Evaluator.depthLimit
+                && inPlaceDepth < Evaluator.inPlaceDepthLimit && matchesType(schema.pointee.typeMask, node)
+            {
+                return true
+            }
         }
         depth += 1
         inPlaceDepth += 1
@@ -333,6 +336,22 @@ struct Evaluator {
             return evaluateChecks(s, schema, node, &local, collect: true)
         }
         return evaluateChecks(s, schema, node, &annotations, collect: collect)
+    }
+
+    /// Whether a quiet evaluation of `schema` fails on `node`'s type alone: it wants only the
+    /// verdict, so a value of a type the schema refuses fails before any bookkeeping (most
+    /// `oneOf`/`anyOf` branches that fail, fail so, and their loops ask it before entering a
+    /// branch). Never while collecting steps: every schema entered counts then.
+    @inline(__always)
+    func failsOnTypeAlone(_ schema: UnsafePointer<CompiledSchema>, _ node: Int) -> Bool {
+        let typeMask = schema.pointee.typeMask
+        return !collectSteps && schema.pointee.kind == .checks && typeMask != TypeBits.any && !matchesType(typeMask, node)
+    }
+
+    /// ``failsOnTypeAlone(_:_:)`` for schema `s`.
+    @inline(__always)
+    func failsOnTypeAlone(_ s: Int, _ node: Int) -> Bool {
+        failsOnTypeAlone(schemas.baseAddress.unsafelyUnwrapped + s, node)
     }
 
     mutating func evaluateChecks(

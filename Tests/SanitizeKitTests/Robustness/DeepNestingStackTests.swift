@@ -86,6 +86,59 @@ struct DeepNestingStackTests {
         }
     }
 
+    /// A leaf schema that asserts only its type is passed without being entered; the depth
+    /// limit still holds at it as at any schema: against the same nesting, `{"type":"integer"}`
+    /// and `{"type":"integer","multipleOf":1}` (entered as always) give the same verdicts, on
+    /// both sides of the limit.
+    @Test func aTypeOnlyLeafIsHeldToTheDepthLimit() throws {
+        func contract(leaf: String) throws -> Contract {
+            // Three evaluation levels per array; the leaf, one reference further, is at 3n + 4:
+            // at 199 arrays it alone passes the limit of 600.
+            try Contract(
+                schema: ##"{"$defs": {"leaf": {"$ref": "#/$defs/typed"}, "typed": \##(leaf)}, "anyOf": [{"$ref": "#/$defs/leaf"}, {"type": "array", "items": {"$ref": "#"}}]}"##)
+        }
+        let typeOnly = try contract(leaf: #"{"type": "integer"}"#)
+        let entered = try contract(leaf: #"{"type": "integer", "multipleOf": 1}"#)
+        func summary(_ result: ValidationResult) -> [[String]] {
+            result.violations.map { [$0.code.rawValue, $0.instanceLocation, $0.keywordLocation] }
+        }
+        var valid = 0
+        var refused = 0
+        for depth in 150...260 {
+            let text = String(repeating: "[", count: depth) + "5" + String(repeating: "]", count: depth)
+            let document = try JSONDocument(parsing: text)
+            let (a, b, quietA, quietB) = SmallStackThread.run(stackSize: 64 << 20) {
+                (typeOnly.validate(document), entered.validate(document), typeOnly.isValid(document), entered.isValid(document))
+            }
+            #expect(a.isValid == b.isValid && summary(a) == summary(b), "depth \(depth): \(a.violations) against \(b.violations)")
+            #expect(quietA == quietB, "depth \(depth)")
+            // Valid but for its depth: a refusal is the limit's (its reason is inside the anyOf's).
+            if a.isValid { valid += 1 } else { refused += 1 }
+        }
+        #expect(valid > 0 && refused > 0, "the depths tried cross the limit: \(valid) valid, \(refused) refused")
+    }
+
+    /// The same at the limit of references followed in place (no instance nesting): a chain of
+    /// `$ref`s ending in the type-only leaf gives the verdicts of one ending in an entered leaf.
+    @Test func aTypeOnlyLeafIsHeldToTheInPlaceLimit() throws {
+        func contract(links: Int, leaf: String) throws -> Contract {
+            let chain = (0..<links).map { ##""l\##($0)": {"$ref": "#/$defs/l\##($0 + 1)"}"## }.joined(separator: ", ")
+            return try Contract(schema: ##"{"$defs": {\##(chain), "l\##(links)": \##(leaf)}, "$ref": "#/$defs/l0"}"##)
+        }
+        var valid = 0
+        var refused = 0
+        for links in 55...70 {
+            let typeOnly = try contract(links: links, leaf: #"{"type": "integer"}"#)
+            let entered = try contract(links: links, leaf: #"{"type": "integer", "multipleOf": 1}"#)
+            let a = typeOnly.validate("5")
+            let b = entered.validate("5")
+            #expect(a.isValid == b.isValid && a.violations.map(\.keywordLocation) == b.violations.map(\.keywordLocation), "\(links) links")
+            #expect(typeOnly.isValid(try JSONDocument(parsing: "5")) == b.isValid, "\(links) links")
+            if a.isValid { valid += 1 } else { refused += 1 }
+        }
+        #expect(valid > 0 && refused > 0, "the chains tried cross the limit: \(valid) valid, \(refused) refused")
+    }
+
     @Test(arguments: shapes)
     func onAnEightMebibyteStackTheDepthLimitDecides(shape: Shape) throws {
         let contract = try Contract(schema: shape.schema)

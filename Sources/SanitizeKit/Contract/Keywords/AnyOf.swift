@@ -15,8 +15,10 @@ extension Evaluator {
         let list = keyword.branches
         var matched = false
         for index in list.range {
+            let branchSchema = Int(lists[index])
+            if failsOnTypeAlone(branchSchema, node) { continue }
             var branch = Annotations()
-            if probe(Int(lists[index]), node, &branch, collect: collect) {
+            if probe(branchSchema, node, &branch, collect: collect) {
                 matched = true
                 if !collect { break }
                 annotations.merge(branch)

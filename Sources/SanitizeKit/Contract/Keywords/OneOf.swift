@@ -33,8 +33,10 @@ extension Evaluator {
         var secondMatch = 0
         var kept = Annotations()
         for (position, index) in list.range.enumerated() {
+            let branchSchema = Int(lists[index])
+            if failsOnTypeAlone(branchSchema, node) { continue }
             var branch = Annotations()
-            if probe(Int(lists[index]), node, &branch, collect: collect) {
+            if probe(branchSchema, node, &branch, collect: collect) {
                 matches += 1
                 if matches > 1 {
                     secondMatch = position
