@@ -88,6 +88,9 @@ struct Evaluator {
     /// tests' oracle for where schemas apply, against ``ContractProgram/schemasApplying(along:)``).
     var traceSchemas = false
     var trace: [(node: Int, schema: Int)] = []
+    /// Set while a reported `anyOf`/`oneOf` probes one of its branches: a failure at the
+    /// branch's level is recorded in ``ViolationSink/branchRecording``.
+    var recordingBranch = false
 
     /// Most nested schema evaluations in all: a recursive schema over a deeply nested instance
     /// stops here with a `depth-limit` violation (about 300 levels of `items`/`$ref`). The
@@ -273,7 +276,10 @@ struct Evaluator {
         case .alwaysValid:
             return true
         case .alwaysInvalid:
-            guard reports else { return false }
+            guard reports else {
+                if recordingBranch && quiet == 1 { noteBranchFailureBeforeEntry(s, node) }
+                return false
+            }
             switch schema.pointee.refusal {
             case .falseSchema: report(s, "", .falseSchema, "no value is allowed here")
             case .readOnly: report(s, "readOnly", .readOnly, "a readOnly value is not sent in a request")
@@ -281,7 +287,10 @@ struct Evaluator {
             }
             return false
         case .checks:
-            if quiet > 0 && failsOnTypeAlone(schema, node) { return false }
+            if quiet > 0 && failsOnTypeAlone(s, node) {
+                if recordingBranch && quiet == 1 { noteBranchFailureBeforeEntry(s, node) }
+                return false
+            }
             // A leaf that asserts only its type, passed without entering it (no nesting to
             // count: the limits below are checked as entering would, and hold).
             if schema.pointee.assertsOnlyType && !collectSteps && depth < stackRoomUntil && depth < Evaluator.depthLimit
@@ -302,12 +311,14 @@ struct Evaluator {
         }
         if depth > Evaluator.depthLimit || inPlaceDepth > Evaluator.inPlaceDepthLimit {
             report(s, "", .depthLimit, "evaluation is nested deeper than the limit (a $ref cycle that never reaches a value?)")
+            if recordingBranch && quiet == 1 { noteBranchFailure(s, node, rerunnable: false) }
             return false
         }
         if depth > stackRoomUntil {
             if let room = stack.room() {
                 guard room > 0 else {
                     report(s, "", .depthLimit, "evaluation is nested deeper than this thread's stack allows")
+                    if recordingBranch && quiet == 1 { noteBranchFailure(s, node, rerunnable: false) }
                     return false
                 }
                 stackRoomUntil = depth + Int(room / StackBudget.levelBound)
@@ -331,11 +342,21 @@ struct Evaluator {
             if traceSchemas { trace.append((node, s)) }
         }
 
+        let valid: Bool
         if schema.pointee.needsAnnotations && !collect {
             var local = Annotations()
-            return evaluateChecks(s, schema, node, &local, collect: true)
+            valid = evaluateChecks(s, schema, node, &local, collect: true)
+        } else {
+            valid = evaluateChecks(s, schema, node, &annotations, collect: collect)
         }
-        return evaluateChecks(s, schema, node, &annotations, collect: collect)
+        if !valid && recordingBranch && quiet == 1 {
+            // As it was entered; a schema that reads annotations it was handed cannot be
+            // evaluated again without them.
+            noteBranchFailure(
+                s, node, depth: depth - 1, inPlaceDepth: inPlaceDepth - 1, sensitive: isSensitive ? sensitive - 1 : sensitive,
+                rerunnable: !(schema.pointee.needsAnnotations && collect))
+        }
+        return valid
     }
 
     /// Whether a quiet evaluation of `schema` fails on `node`'s type alone: it wants only the
@@ -343,15 +364,10 @@ struct Evaluator {
     /// `oneOf`/`anyOf` branches that fail, fail so, and their loops ask it before entering a
     /// branch). Never while collecting steps: every schema entered counts then.
     @inline(__always)
-    func failsOnTypeAlone(_ schema: UnsafePointer<CompiledSchema>, _ node: Int) -> Bool {
+    func failsOnTypeAlone(_ s: Int, _ node: Int) -> Bool {
+        let schema = schemas.baseAddress.unsafelyUnwrapped + s
         let typeMask = schema.pointee.typeMask
         return !collectSteps && schema.pointee.kind == .checks && typeMask != TypeBits.any && !matchesType(typeMask, node)
-    }
-
-    /// ``failsOnTypeAlone(_:_:)`` for schema `s`.
-    @inline(__always)
-    func failsOnTypeAlone(_ s: Int, _ node: Int) -> Bool {
-        failsOnTypeAlone(schemas.baseAddress.unsafelyUnwrapped + s, node)
     }
 
     mutating func evaluateChecks(

@@ -8,6 +8,10 @@ final class ViolationSink {
     var items: [Violation] = []
     /// Reused room where a report builds its instance pointer's bytes.
     var scratch: [UInt8] = []
+    /// Where each branch of a reported `anyOf`/`oneOf` failed, while it probes them
+    /// (``Evaluator/branchReasons(_:_:)`` renders the reasons from it); kept here so that its
+    /// storage is reused across instances.
+    var branchRecording = BranchRecording()
     /// Room for each stack: evaluation nests at most ``Evaluator/depthLimit`` schemas (each
     /// child and each reference is one), plus one.
     static let pathCapacity = 1_024

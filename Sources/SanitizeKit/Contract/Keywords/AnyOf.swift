@@ -14,11 +14,12 @@ extension Evaluator {
     mutating func evaluate(_ keyword: Keywords.AnyOf, _ s: Int, _ node: Int, _ annotations: inout Annotations, collect: Bool) -> Bool {
         let list = keyword.branches
         var matched = false
+        let recording = startRecordingBranches()
         for index in list.range {
             let branchSchema = Int(lists[index])
-            if failsOnTypeAlone(branchSchema, node) { continue }
+            if !recording && failsOnTypeAlone(branchSchema, node) { continue }
             var branch = Annotations()
-            if probe(branchSchema, node, &branch, collect: collect) {
+            if probeBranch(branchSchema, node, &branch, collect: collect, recording: recording) {
                 matched = true
                 if !collect { break }
                 annotations.merge(branch)

@@ -32,11 +32,12 @@ extension Evaluator {
         var firstMatch = 0
         var secondMatch = 0
         var kept = Annotations()
+        let recording = startRecordingBranches()
         for (position, index) in list.range.enumerated() {
             let branchSchema = Int(lists[index])
-            if failsOnTypeAlone(branchSchema, node) { continue }
+            if !recording && failsOnTypeAlone(branchSchema, node) { continue }
             var branch = Annotations()
-            if probe(branchSchema, node, &branch, collect: collect) {
+            if probeBranch(branchSchema, node, &branch, collect: collect, recording: recording) {
                 matches += 1
                 if matches > 1 {
                     secondMatch = position
