@@ -176,7 +176,9 @@ struct CompiledSchema: Sendable {
 
     var needsAnnotations: Bool { unevaluatedProperties >= 0 || unevaluatedItems >= 0 }
 
-    /// Sets what is derived from the schema's checks, once they are all in place.
+    /// Sets what is derived from the schema's checks, once they are all in place. A keyword
+    /// kept in a field of its own rather than in a run of checks (as `unevaluatedProperties`)
+    /// must be counted here, or a schema holding only it and `type` would not be entered.
     mutating func settle() {
         assertsOnlyType = kind == .checks && general.isEmpty && inPlace.isEmpty && strings.isEmpty && numbers.isEmpty
             && objects.isEmpty && arrays.isEmpty && !needsAnnotations
