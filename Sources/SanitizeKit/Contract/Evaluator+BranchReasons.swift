@@ -97,11 +97,13 @@ extension Evaluator {
 
     /// ``probe(_:_:_:collect:)`` of one branch of an `anyOf`/`oneOf`, recording where it fails
     /// when `recording` (``startRecordingBranches()``).
+    /// Past the branches a message names (``maxBranchReasons``) nothing is recorded, so the
+    /// recording holds at most that many instance paths whatever the number of branches.
     @inline(__always)
     mutating func probeBranch(_ s: Int, _ node: Int, _ annotations: inout Annotations, collect: Bool, recording: Bool) -> Bool {
         guard recording else { return probe(s, node, &annotations, collect: collect) }
         sink.branchRecording.current = nil
-        recordingBranch = true
+        recordingBranch = sink.branchRecording.failures.count < Self.maxBranchReasons
         let passed = probe(s, node, &annotations, collect: collect)
         recordingBranch = false
         sink.branchRecording.endBranch(passed: passed)

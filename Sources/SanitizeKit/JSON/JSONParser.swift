@@ -462,8 +462,8 @@ struct JSONParser {
             }
             let fingerprint = (mix ^ (mix >> 29) ^ (mix >> 47)) & 0xFF
             let bit: UInt64 = 1 << (fingerprint & 63)
-            // The bit goes into one of the four words, chosen without a branch (a switch on
-            // the word mispredicted on every other key).
+            // The bit goes into one of the four words, chosen without a branch (the word is as
+            // good as random, so a switch on it is a branch no predictor learns).
             let word = fingerprint >> 6
             let bits = (word == 0 ? bit : 0, word == 1 ? bit : 0, word == 2 ? bit : 0, word == 3 ? bit : 0)
             if (seen.0 & bits.0) | (seen.1 & bits.1) | (seen.2 & bits.2) | (seen.3 & bits.3) != 0 { return false }

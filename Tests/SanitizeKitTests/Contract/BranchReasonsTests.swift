@@ -88,4 +88,15 @@ struct BranchReasonsTests {
         #expect(message == "value matches none of the \(example.branches.count) \(allowed)schemas (\(reasons.joined(separator: "; ")))")
         #expect(!message.contains("TOPSECRET") && !message.contains("12ab"))
     }
+
+    /// Past 16 branches the message counts the rest, and nothing is recorded for them.
+    @Test(arguments: ["anyOf", "oneOf"])
+    func manyBranchesNameSixteen(keyword: String) throws {
+        let branches = (0..<40).map { #"{"properties":{"items":{"items":{"minimum":0}},"k":{"const":\#($0)}}}"# }
+        let contract = try Contract(schema: #"{"\#(keyword)":[\#(branches.joined(separator: ","))]}"#)
+        let message = try #require(contract.validate(#"{"items":[1,2,3],"k":"x"}"#).violations.first?.message)
+        let reasons = (0..<16).map { #"\#($0): /k: value is not the required constant (got "x") [const]"# }
+        let allowed = keyword == "anyOf" ? "allowed " : ""
+        #expect(message == "value matches none of the 40 \(allowed)schemas (\(reasons.joined(separator: "; ")); and 24 more)")
+    }
 }
