@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import SanitizeCommandRuntime
@@ -132,6 +133,118 @@ struct MappedRecordBatchReaderTests {
         let got = try Self.records(reader)
         #expect(got.intact)
         #expect(got.records == Self.expected((first + more)[...], maxRecordBytes: 1 << 20))
+    }
+
+    /// The filter judges a line and then writes the same line: were the line handed on the
+    /// mapping itself, another process writing the file in place between the two reads would
+    /// put bytes that were never judged into the output (on Linux a private read-only mapping
+    /// shows such a write on every page this process has not copied). So the bytes a batch
+    /// hands on are a copy of the line, taken as it is handed on: a write to the file while
+    /// the line is handled does not change it. (Later lines are copied when their turn comes,
+    /// and hold what the file holds then: each is judged and written as one.)
+    @Test("a line handed on does not change while another process rewrites the file in place")
+    func linesAreSnapshots() throws {
+        // Lines of 1 to 200 printable bytes: a batch of 64 KiB holds hundreds.
+        var bytes: [UInt8] = []
+        for n in 0..<20_000 {
+            bytes += [UInt8](repeating: UInt8(0x21 + n % 90), count: 1 + n % 200)
+            bytes.append(0x0A)
+        }
+        let file = try OpenFile(bytes)
+        let reader = RecordBatchReader(descriptor: file.descriptor, maxRecordBytes: 1 << 20, targetBytes: 64 << 10)
+        #expect(reader.isMapped)
+        let batch = try #require(try reader.next())
+        let writer = try FileHandle(forWritingTo: file.url)  // in place: not truncated
+        defer { try? writer.close() }
+        func write(_ bytes: some Collection<UInt8>, at offset: Int) throws {
+            try writer.seek(toOffset: UInt64(offset))
+            try writer.write(contentsOf: Data(bytes))
+        }
+        var handled = 0
+        var fileOffset = 0
+        var changedWhileHandled: [Int] = []
+        try batch.forEach { record in
+            guard case .line(let number, let raw) = record else { return }
+            let seen = Array(raw)
+            // The file rewritten with other bytes of the same length (its line feeds kept), from
+            // this line on past the batch's end, while this line is being handled: shifted by
+            // one printable byte, or by two, so that each write changes every byte it covers.
+            let rewrittenRange = fileOffset..<min(bytes.count, fileOffset + (80 << 10))
+            let shift = UInt8(1 + handled % 2)
+            try write(bytes[rewrittenRange].map { $0 == 0x0A ? $0 : 0x21 + ($0 - 0x21 + shift) % 94 }, at: fileOffset)
+            if Array(raw) != seen { changedWhileHandled.append(number) }
+            fileOffset += seen.count + 1
+            handled += 1
+        }
+        #expect(handled > 100)
+        #expect(changedWhileHandled.count == 0, "lines changed under the filter: \(changedWhileHandled.prefix(5))")
+    }
+
+    /// A line feed written into a line between the moment the line is found and the moment it
+    /// is copied would make one judged record two output lines. A writer thread turns one byte
+    /// of a line into `\n` and back as fast as it can while the batch is handed on again and
+    /// again: no line handed on may hold a line feed, and a batch that says it is intact must
+    /// have handed on every line, each as it was or as the writer left it.
+    @Test("a line feed written into a line while it is handed on never reaches the handler")
+    func lineFeedRace() throws {
+        var bytes: [UInt8] = []
+        for n in 0..<40_000 {
+            bytes += [UInt8](repeating: UInt8(ascii: "a") + UInt8(n % 26), count: 40)
+            bytes.append(0x0A)
+        }
+        let file = try OpenFile(bytes)
+        let reader = RecordBatchReader(descriptor: file.descriptor, maxRecordBytes: 1 << 20, targetBytes: 64 << 10)
+        #expect(reader.isMapped)
+        let batch = try #require(try reader.next())
+        let target = 30 * 41 + 20  // the middle of line 31
+        let stop = Atomic<Bool>(false)
+        let writes = Atomic<Int>(0)
+        let path = file.url.path
+        let originalByte = bytes[target]
+        let writer = Thread {
+            guard let handle = FileHandle(forUpdatingAtPath: path) else { return }
+            var flip = false
+            while !stop.load(ordering: .relaxed) {
+                flip.toggle()
+                try? handle.seek(toOffset: UInt64(target))
+                try? handle.write(contentsOf: Data([flip ? 0x0A : originalByte]))
+                writes.add(1, ordering: .relaxed)
+            }
+            try? handle.seek(toOffset: UInt64(target))
+            try? handle.write(contentsOf: Data([originalByte]))
+            try? handle.close()
+        }
+        writer.start()
+        defer { stop.store(true, ordering: .relaxed) }
+        var runs = 0
+        var brokenRuns = 0
+        var lineFeedsHandedOn = 0
+        var wrongLines = 0
+        let deadline = ContinuousClock.now + .seconds(2)
+        while ContinuousClock.now < deadline || writes.load(ordering: .relaxed) < 1000 {
+            var lines: [[UInt8]] = []
+            let intact = batch.forEach { record in
+                guard case .line(_, let raw) = record else { return }
+                if raw.contains(0x0A) { lineFeedsHandedOn += 1 }
+                lines.append(Array(raw))
+            }
+            runs += 1
+            if !intact {
+                brokenRuns += 1
+                continue
+            }
+            if lines.count != batch.count { wrongLines += 1 }
+            for (index, line) in lines.enumerated() {
+                let original = Array(bytes[(index * 41)..<(index * 41 + 40)])
+                if line != original && !(index == 30 && line.count == 40) { wrongLines += 1 }
+            }
+        }
+        stop.store(true, ordering: .relaxed)
+        #expect(runs > 10)
+        #expect(lineFeedsHandedOn == 0)
+        #expect(wrongLines == 0)
+        // The writer did get in the reader's way (otherwise this proved nothing).
+        #expect(brokenRuns > 0, "\(runs) runs, \(writes.load(ordering: .relaxed)) writes")
     }
 
     @Test("a file truncated while it is read: an error or a batch marked lost, never a crash or a record of lost bytes",
