@@ -199,9 +199,11 @@ struct MappedRecordBatchReaderTests {
         let target = 30 * 41 + 20  // the middle of line 31
         let stop = Atomic<Bool>(false)
         let writes = Atomic<Int>(0)
+        let finished = Atomic<Bool>(false)
         let path = file.url.path
         let originalByte = bytes[target]
         let writer = Thread {
+            defer { finished.store(true, ordering: .releasing) }
             guard let handle = FileHandle(forUpdatingAtPath: path) else { return }
             var flip = false
             while !stop.load(ordering: .relaxed) {
@@ -215,13 +217,20 @@ struct MappedRecordBatchReaderTests {
             try? handle.close()
         }
         writer.start()
-        defer { stop.store(true, ordering: .relaxed) }
+        defer {
+            stop.store(true, ordering: .relaxed)
+            while !finished.load(ordering: .acquiring) { Thread.sleep(forTimeInterval: 0.001) }
+        }
         var runs = 0
         var brokenRuns = 0
         var lineFeedsHandedOn = 0
         var wrongLines = 0
-        let deadline = ContinuousClock.now + .seconds(2)
-        while ContinuousClock.now < deadline || writes.load(ordering: .relaxed) < 1000 {
+        // Two seconds, and on a busy machine until the writer has written a thousand times
+        // (at most thirty seconds).
+        let start = ContinuousClock.now
+        while ContinuousClock.now < start + .seconds(2)
+            || (writes.load(ordering: .relaxed) < 1000 && ContinuousClock.now < start + .seconds(30))
+        {
             var lines: [[UInt8]] = []
             let intact = batch.forEach { record in
                 guard case .line(_, let raw) = record else { return }
@@ -239,7 +248,6 @@ struct MappedRecordBatchReaderTests {
                 if line != original && !(index == 30 && line.count == 40) { wrongLines += 1 }
             }
         }
-        stop.store(true, ordering: .relaxed)
         #expect(runs > 10)
         #expect(lineFeedsHandedOn == 0)
         #expect(wrongLines == 0)
