@@ -82,9 +82,10 @@ package struct RecordBatch: Sendable {
     /// written as another. From the copy, what is written is what was judged. (One copy per
     /// line into a buffer reused from line to line: copying each run of lines whole, into a
     /// new buffer per batch, cost 20 % of the filter's time in page faults.)
-    /// - Returns: `false` when the lines were not where the reader found them: a mapped file
-    ///   changed in place while it was read (the lines not found are not handed on). Nothing
-    ///   made from such a batch may be used. Always `true` for copied lines.
+    /// - Returns: `false` when the lines were not where the reader found them, or a line's
+    ///   copy holds a line feed the reader did not see: a mapped file changed in place while
+    ///   it was read (the lines from there on are not handed on). Nothing made from such a
+    ///   batch may be used. Always `true` for lines read with `read(2)`.
     @discardableResult
     package func forEach(_ body: (Record) throws -> Void) rethrows -> Bool {
         if let mapping { return try forEach(in: mapping.bytes, copying: true, body) }
@@ -93,58 +94,45 @@ package struct RecordBatch: Sendable {
 
     private func forEach(in storage: UnsafeRawBufferPointer, copying: Bool, _ body: (Record) throws -> Void) rethrows -> Bool {
         var intact = true
+        var copy: [UInt8] = []
         for entry in entries {
             switch entry {
             case .line(let number, let start, let end):
-                let line = UnsafeRawBufferPointer(rebasing: storage[start..<end])
-                if copying {
-                    try Array(line).withUnsafeBytes { try body(.line(number: number, $0)) }
-                } else {
-                    try body(.line(number: number, line))
+                // Only a batch of copied lines has these (``append(line:number:)``).
+                try body(.line(number: number, UnsafeRawBufferPointer(rebasing: storage[start..<end])))
+            case .lines(let firstNumber, let lineCount, var start, let end):
+                for number in firstNumber..<firstNumber + lineCount {
+                    guard let length = SystemCalls.firstOffset(of: 0x0A, at: storage.baseAddress! + start, count: end - start)
+                    else {
+                        intact = false
+                        break
+                    }
+                    let line = UnsafeRawBufferPointer(rebasing: storage[start..<(start + length)])
+                    start += length + 1
+                    guard copying else {
+                        try body(.line(number: number, line))
+                        continue
+                    }
+                    copy.removeAll(keepingCapacity: true)
+                    copy.append(contentsOf: line)
+                    let handedOn = try copy.withUnsafeBytes { copied in
+                        // A record's bytes are written as one line: its copy must hold no line feed.
+                        guard copied.isEmpty || SystemCalls.firstOffset(of: 0x0A, at: copied.baseAddress!, count: copied.count) == nil
+                        else { return false }
+                        try body(.line(number: number, copied))
+                        return true
+                    }
+                    guard handedOn else {
+                        intact = false
+                        break
+                    }
                 }
-            case .lines(let firstNumber, let lineCount, let start, let end):
-                let lines = UnsafeRawBufferPointer(rebasing: storage[start..<end])
-                if !(try Self.forEachLine(in: lines, firstNumber: firstNumber, count: lineCount, copying: copying, body)) {
-                    intact = false
-                }
+                if start != end { intact = false }
             case .oversized(let number, let byteCount):
                 try body(.oversized(number: number, byteCount: byteCount))
             }
         }
         return intact
-    }
-
-    /// Calls `body` with each of `count` lines of `lines`, each ending in `\n`; with `copying`,
-    /// each line from a copy (one buffer, reused from line to line).
-    /// - Returns: `false` when they are not `count` lines that end where `lines` does, or a
-    ///   copy holds a `\n` (the bytes changed after the line was found): the lines from there
-    ///   on are not handed on.
-    private static func forEachLine(
-        in lines: UnsafeRawBufferPointer, firstNumber: Int, count: Int, copying: Bool, _ body: (Record) throws -> Void
-    ) rethrows -> Bool {
-        var start = 0
-        var copy: [UInt8] = []
-        for number in firstNumber..<firstNumber + count {
-            guard let length = SystemCalls.firstOffset(of: 0x0A, at: lines.baseAddress! + start, count: lines.count - start)
-            else { return false }
-            let line = UnsafeRawBufferPointer(rebasing: lines[start..<(start + length)])
-            if copying {
-                copy.removeAll(keepingCapacity: true)
-                copy.append(contentsOf: line)
-                let whole = try copy.withUnsafeBytes { copied in
-                    // A record's bytes are written as one line: they must still hold no line feed.
-                    guard copied.isEmpty || SystemCalls.firstOffset(of: 0x0A, at: copied.baseAddress!, count: copied.count) == nil
-                    else { return false }
-                    try body(.line(number: number, copied))
-                    return true
-                }
-                guard whole else { return false }
-            } else {
-                try body(.line(number: number, line))
-            }
-            start += length + 1
-        }
-        return start == lines.count
     }
 }
 
