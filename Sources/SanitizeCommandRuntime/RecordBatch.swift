@@ -75,61 +75,73 @@ package struct RecordBatch: Sendable {
 
     /// Calls `body` with each line in order; the buffers are valid only during the call.
     ///
-    /// Lines of a mapped file are handed on from a copy of each line, never from the mapping:
-    /// another process may write the file in place while it is mapped (a private mapping
-    /// shows such writes on Linux), and the filter reads a line more than once (it judges it,
-    /// then writes it), so bytes read twice from the mapping could be judged as one record and
-    /// written as another. From the copy, what is written is what was judged. (One copy per
-    /// line into a buffer reused from line to line: copying each run of lines whole, into a
-    /// new buffer per batch, cost 20 % of the filter's time in page faults.)
-    /// - Returns: `false` when the lines were not where the reader found them, or a line's
-    ///   copy holds a line feed the reader did not see: a mapped file changed in place while
-    ///   it was read (the lines from there on are not handed on). Nothing made from such a
-    ///   batch may be used. Always `true` for lines read with `read(2)`.
+    /// Lines of a mapped file are handed on from a copy, never from the mapping: another
+    /// process may write the file in place while it is mapped (a private mapping shows such
+    /// writes on Linux), and the filter reads a line more than once (it judges it, then writes
+    /// it), so bytes read twice from the mapping could be judged as one record and written as
+    /// another. The lines are copied in chunks of about ``copiedChunkBytes`` into one buffer
+    /// reused from chunk to chunk, and found in the copy: what is written is what was judged.
+    /// (Copying each batch whole into a new buffer cost 20 % of the filter's time in page
+    /// faults; a copy per line, 2-5 % in its calls.)
+    /// - Returns: `false` when the lines were not where the reader found them: a mapped file
+    ///   changed in place while it was read (the lines from there on are not handed on).
+    ///   Nothing made from such a batch may be used. Always `true` for lines read with `read(2)`.
     @discardableResult
-    package func forEach(_ body: (Record) throws -> Void) rethrows -> Bool {
-        if let mapping { return try forEach(in: mapping.bytes, copying: true, body) }
-        return try bytes.withUnsafeBytes { try forEach(in: $0, copying: false, body) }
+    package func forEach(_ body: (Record) -> Void) -> Bool {
+        if let mapping { return forEach(in: mapping.bytes, copying: true, body) }
+        return bytes.withUnsafeBytes { forEach(in: $0, copying: false, body) }
     }
 
-    private func forEach(in storage: UnsafeRawBufferPointer, copying: Bool, _ body: (Record) throws -> Void) rethrows -> Bool {
+    /// How many bytes of a mapped batch are copied at a time: under `malloc`'s threshold for
+    /// a mapping of its own, so the buffer comes from the heap and its pages stay resident.
+    static let copiedChunkBytes = 64 << 10
+
+    private func forEach(in storage: UnsafeRawBufferPointer, copying: Bool, _ body: (Record) -> Void) -> Bool {
         var intact = true
         var copy: [UInt8] = []
         for entry in entries {
             switch entry {
             case .line(let number, let start, let end):
                 // Only a batch of copied lines has these (``append(line:number:)``).
-                try body(.line(number: number, UnsafeRawBufferPointer(rebasing: storage[start..<end])))
+                body(.line(number: number, UnsafeRawBufferPointer(rebasing: storage[start..<end])))
             case .lines(let firstNumber, let lineCount, var start, let end):
-                for number in firstNumber..<firstNumber + lineCount {
-                    guard let length = SystemCalls.firstOffset(of: 0x0A, at: storage.baseAddress! + start, count: end - start)
-                    else {
-                        intact = false
-                        break
+                var number = firstNumber
+                /// Hands on the lines that `chunk` holds whole from `start` to `end`, numbered on
+                /// from `number`; returns the bytes they took.
+                func handOn(_ chunk: UnsafeRawBufferPointer, from start: Int, to end: Int) -> Int {
+                    var offset = start
+                    while number < firstNumber + lineCount,
+                        let length = SystemCalls.firstOffset(of: 0x0A, at: chunk.baseAddress! + offset, count: end - offset)
+                    {
+                        body(.line(number: number, UnsafeRawBufferPointer(rebasing: chunk[offset..<(offset + length)])))
+                        offset += length + 1
+                        number += 1
                     }
-                    let line = UnsafeRawBufferPointer(rebasing: storage[start..<(start + length)])
-                    start += length + 1
-                    guard copying else {
-                        try body(.line(number: number, line))
-                        continue
-                    }
-                    copy.removeAll(keepingCapacity: true)
-                    copy.append(contentsOf: line)
-                    let handedOn = try copy.withUnsafeBytes { copied in
-                        // A record's bytes are written as one line: its copy must hold no line feed.
-                        guard copied.isEmpty || SystemCalls.firstOffset(of: 0x0A, at: copied.baseAddress!, count: copied.count) == nil
-                        else { return false }
-                        try body(.line(number: number, copied))
-                        return true
-                    }
-                    guard handedOn else {
-                        intact = false
-                        break
-                    }
+                    return offset - start
                 }
-                if start != end { intact = false }
+                while number < firstNumber + lineCount {
+                    let taken: Int
+                    if copying {
+                        var chunkEnd = min(end, start + Self.copiedChunkBytes)
+                        // A line longer than a chunk is copied whole, through its line feed.
+                        if chunkEnd < end, SystemCalls.firstOffset(of: 0x0A, at: storage.baseAddress! + start, count: chunkEnd - start) == nil,
+                            let length = SystemCalls.firstOffset(of: 0x0A, at: storage.baseAddress! + chunkEnd, count: end - chunkEnd)
+                        {
+                            chunkEnd += length + 1
+                        }
+                        copy.removeAll(keepingCapacity: true)
+                        copy.append(contentsOf: storage[start..<chunkEnd])
+                        taken = copy.withUnsafeBytes { handOn($0, from: 0, to: $0.count) }
+                    } else {
+                        taken = handOn(storage, from: start, to: end)
+                    }
+                    // No whole line where the reader found one: the file changed meanwhile.
+                    guard taken > 0 else { break }
+                    start += taken
+                }
+                if number != firstNumber + lineCount || start != end { intact = false }
             case .oversized(let number, let byteCount):
-                try body(.oversized(number: number, byteCount: byteCount))
+                body(.oversized(number: number, byteCount: byteCount))
             }
         }
         return intact
@@ -140,7 +152,7 @@ package struct RecordBatch: Sendable {
 ///
 /// A regular file of at least ``minimumMappedBytes`` is mapped (``SystemCalls/FileMapping``)
 /// from its current offset through its last `\n`, and its batches are ranges of the mapping
-/// (``RecordBatch/forEach(_:)`` copies each line out as it hands it on). What follows (a last
+/// (``RecordBatch/forEach(_:)`` copies them out as it hands them on). What follows (a last
 /// line without `\n`, bytes appended since) is read with `read(2)`, as is every other input.
 ///
 /// `@unchecked Sendable`: it is created on one thread and then used only by the single
