@@ -110,13 +110,13 @@ package struct BatchFilter: Sendable {
         into result: inout Result
     ) {
         let violations = decision.violations
-        // Where the report key is read: the sanitized record, parsed (a located record's
-        // document is partial, and no step changed it: its bytes are the sanitized record).
+        // Where the report key is read: the sanitized record as the decision parsed it (a
+        // located record's document is partial, and ``ReportKey`` reads into the containers it
+        // stepped over; no step changed such a record).
         var parsed: JSONDocument?
         if reportKey != nil {
             switch decision {
-            case .parsed: parsed = workspace.document
-            case .located: if let original { parsed = try? JSONDocument(parsing: original, limits: filter.limits) }
+            case .parsed, .located: parsed = workspace.document
             case .passedAsIs, .unparsable: parsed = nil
             }
         }
@@ -126,7 +126,7 @@ package struct BatchFilter: Sendable {
         var key: [UInt8]?
         if let reportKey {
             var value: [UInt8] = []
-            if !reportKey.appendValue(in: parsed, to: &value) { result.statistics.reportKeyNull += 1 }
+            if !reportKey.appendValue(in: parsed, limits: filter.limits, to: &value) { result.statistics.reportKeyNull += 1 }
             key = value
         }
         for violation in violations {

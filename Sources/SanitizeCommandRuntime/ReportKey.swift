@@ -52,13 +52,17 @@ package struct ReportKey: Sendable {
 
     /// Appends the key of a record as JSON, `null` when there is none.
     /// - Parameters:
-    ///   - document: the sanitized record, or `nil` for a line that is not JSON.
+    ///   - record: the sanitized record, or `nil` for a line that is not JSON. It may be parsed
+    ///     in part (``JSONDocument/isPartial``, a record the filter evaluated only where its
+    ///     shape scan found faults): a container the parse stepped over is parsed when the
+    ///     pointer leads into it, and the key is the one the whole record holds.
+    ///   - limits: parsing limits for such a container.
     ///   - out: where the JSON goes.
     /// - Returns: `false` when the key is `null` (missing, not a scalar, too long, not JSON).
     @discardableResult
-    func appendValue(in document: JSONDocument?, to out: inout [UInt8]) -> Bool {
+    func appendValue(in record: JSONDocument?, limits: JSONLimits = .default, to out: inout [UInt8]) -> Bool {
         let start = out.count
-        guard let document, let node = locate(in: document) else {
+        guard let record, let (document, node) = JSONPointer(tokens: tokens).resolve(inPartial: record, limits: limits) else {
             out.append(contentsOf: "null".utf8)
             return false
         }
@@ -83,10 +87,5 @@ package struct ReportKey: Sendable {
         out.removeSubrange(start...)
         out.append(contentsOf: "null".utf8)
         return false
-    }
-
-    /// The node the pointer names in a document, if there is one.
-    func locate(in document: JSONDocument) -> Int? {
-        JSONPointer(tokens: tokens).resolve(in: document)
     }
 }

@@ -189,6 +189,14 @@ package struct JSONDocument: Sendable {
         storage[Int(nodes[node].start)..<Int(nodes[node].end)]
     }
 
+    /// Whether a node is an object or array that a partial parse stepped over (it has no child
+    /// nodes; ``rawBytes(_:)`` gives its text): ``isPartial``.
+    /// - Parameter node: a node index.
+    /// - Returns: `true` for a container stepped over.
+    package func isUnread(_ node: Int) -> Bool {
+        nodes[node].flags & JSONNode.Flags.unread != 0
+    }
+
     /// The element indices of an array node (empty for another kind).
     /// - Parameter node: an array node index.
     /// - Returns: the child node indices, in order.

@@ -153,8 +153,30 @@ package struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
     /// - Parameter document: the document.
     /// - Returns: the node index, or `nil` when a token names no member or element.
     package func resolve(in document: JSONDocument) -> Int? {
+        // A whole document has no container stepped over, so nothing is parsed on the way.
+        assert(!document.isPartial, "a partly parsed document is resolved with resolve(inPartial:limits:)")
+        return resolve(inPartial: document, limits: .default)?.node
+    }
+
+    /// The value the pointer names in a document that may be parsed in part
+    /// (``JSONDocument/isPartial``): where the pointer leads into an object or array the parse
+    /// stepped over, that container's bytes are parsed alone and the walk goes on in them, so
+    /// the value found is the one a whole parse would find.
+    /// - Parameters:
+    ///   - document: the document, whole or partial.
+    ///   - limits: parsing limits for a container stepped over.
+    /// - Returns: the document holding the value (`document`, or the container parsed alone)
+    ///   and the value's node in it; `nil` when a token names no member or element.
+    package func resolve(inPartial document: JSONDocument, limits: JSONLimits) -> (document: JSONDocument, node: Int)? {
+        var document = document
         var node = document.root
         for token in tokens {
+            if document.isUnread(node) {
+                // Strict JSON already (the scan that let the parse step over it read it).
+                guard let container = try? JSONDocument(parsing: Array(document.rawBytes(node)), limits: limits) else { return nil }
+                document = container
+                node = container.root
+            }
             switch document.kind(node) {
             case .object:
                 guard let value = document.member(token, of: node) else { return nil }
@@ -166,7 +188,7 @@ package struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
                 return nil
             }
         }
-        return node
+        return (document, node)
     }
 
     /// The value the pointer names in a value tree (RFC 6901 §4).

@@ -195,3 +195,87 @@ struct ReportKeyTests {
         #expect(throws: SanitizeError.self) { try ReportKey(pointer: "/next/next/next/s", filter: cyclic) }
     }
 }
+
+/// The key of an invalid record that the filter evaluated only where its shape scan found
+/// faults is read from that partial parse, reaching into the objects and arrays it stepped
+/// over, and is the key the whole record holds.
+@Suite("ReportKey on records parsed in part")
+struct ReportKeyPartialParseTests {
+    /// The report lines of `records` through a filter, with `pointer` as the report key.
+    static func report(_ filter: RecordFilter, _ records: [[UInt8]], pointer: String) throws -> [UInt8] {
+        var batch = RecordBatch()
+        for (index, record) in records.enumerated() {
+            record.withUnsafeBytes { batch.append(line: $0, number: index + 1) }
+        }
+        let batchFilter = BatchFilter(
+            filter: filter, policy: .drop, maxRecordBytes: 1 << 20, fileName: nil,
+            reportKey: try ReportKey(pointer: pointer, filter: filter))
+        return batchFilter.process(batch).report
+    }
+
+    @Test(
+        "the same report lines as through the whole parse, under every mutation of the wide records",
+        arguments: ["/n", "/o/k", "/o/k/1/1", "/o/deep/1/0", "/o/extra/1/z", "/a/0", "/a/2", "/s", "/o", "/absent", "/o/absent"])
+    func sameKeys(pointer: String) throws {
+        let filters = try ShapeCheckTests.filters(ShapeCheckTests.wideContract)
+        var records = ShapeCheckTests.wideRecords.map { Array($0.utf8) }
+        // Invalid at the top (n out of range), with every container left for the scan to step over.
+        records += ShapeCheckTests.wideRecords.compactMap { record in
+            guard record.hasPrefix(#"{"n":"#) else { return nil }
+            return Array(record.replacingOccurrences(of: #"{"n":"#, with: #"{"x":0,"n":"#).utf8)
+        }
+        // Every prefix and one-byte change, as the shape check's own agreement test makes them.
+        var variants = records
+        let replacements: [UInt8] = [0x20, 0x22, 0x5C, 0x2C, 0x7D, 0x5D, 0x30, 0x41, 0xC3, 0xFF, 0x7F]
+        for record in records {
+            for end in 0..<record.count { variants.append(Array(record[..<end])) }
+            for index in record.indices {
+                for byte in replacements where byte != record[index] {
+                    var changed = record
+                    changed[index] = byte
+                    variants.append(changed)
+                }
+            }
+        }
+        let located = String(decoding: try Self.report(filters.checked, variants, pointer: pointer), as: UTF8.self)
+        let whole = String(decoding: try Self.report(filters.general, variants, pointer: pointer), as: UTF8.self)
+        let (locatedLines, wholeLines) = (located.split(separator: "\n"), whole.split(separator: "\n"))
+        #expect(locatedLines.count == wholeLines.count)
+        let firstDifference = zip(locatedLines, wholeLines).first { $0 != $1 }
+        #expect(firstDifference == nil, "located: \(firstDifference?.0 ?? "")\nwhole:   \(firstDifference?.1 ?? "")")
+        #expect(located.contains(#""key":"#) && wholeLines.count > 1_000)
+        // Not vacuous: records were judged on the located path with containers stepped over.
+        var faults: [UInt32] = []
+        var skippable: [UInt32] = []
+        let check = try #require(filters.checked.shapeCheck)
+        let stepped = variants.filter { variant in
+            variant.withUnsafeBytes { check.scanner.locate($0, faults: &faults, skippable: &skippable) } == .faults
+                && !skippable.isEmpty
+        }
+        #expect(stepped.count > 100, "\(stepped.count) records were parsed in part")
+    }
+
+    @Test("a key inside a container the parse stepped over is found")
+    func keyInsideSteppedOverContainer() throws {
+        let filters = try ShapeCheckTests.filters(ShapeCheckTests.wideContract)
+        // n is out of range: the scan locates it and steps over "o" and "a", which it read whole.
+        let record = Array(#"{"n":100,"o":{"k":[1,{"id":"o-7"}]},"a":["x","y"]}"#.utf8)
+        var faults: [UInt32] = []
+        var skippable: [UInt32] = []
+        let check = try #require(filters.checked.shapeCheck)
+        let location = record.withUnsafeBytes { check.scanner.locate($0, faults: &faults, skippable: &skippable) }
+        #expect(location == .faults)
+        // Pairs of offsets: "o"'s object and "a"'s array are among the spans stepped over.
+        let starts = stride(from: 0, to: skippable.count, by: 2).map { Int(skippable[$0]) }
+        for member in [#""o":"#, #""a":"#] {
+            // The value's first byte: just past the member's name and colon (the record is ASCII).
+            let name = Array(member.utf8)
+            let start = try #require(record.indices.first { record[$0...].starts(with: name) }) + name.count
+            #expect(starts.contains(start), "\(member) is stepped over (spans start at \(starts))")
+        }
+        for (pointer, key) in [("/o/k/1/id", #""o-7""#), ("/a/1", #""y""#), ("/o/k/0", "1"), ("/o/k/2", "null")] {
+            let report = String(decoding: try Self.report(filters.checked, [record], pointer: pointer), as: UTF8.self)
+            #expect(report.contains(#","key":\#(key),"#), "\(pointer): \(report)")
+        }
+    }
+}
