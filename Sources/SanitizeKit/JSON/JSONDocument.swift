@@ -117,6 +117,12 @@ package struct JSONDocument: Sendable {
         isPartial = !skippable.isEmpty
     }
 
+    /// Whether the text is its own minimal JSON, what ``write(to:node:)`` would write of it: it
+    /// was parsed without whitespace and no string has been replaced since. Of a partial
+    /// document, this speaks for the text the parser read, not for the containers it stepped
+    /// over (``isPartial``).
+    package var isMinimalText: Bool { minimalLength >= 0 && storage.count == minimalLength }
+
     /// The number of nodes (every value and every object key is one node).
     package var nodeCount: Int { nodes.count }
 

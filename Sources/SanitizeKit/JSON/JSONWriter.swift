@@ -90,7 +90,7 @@ extension JSONDocument {
         guard node < nodes.count else { return }
         // A text parsed without whitespace and with no string replaced since is already the
         // minimal form: one copy.
-        if node == root, minimalLength >= 0, storage.count == minimalLength {
+        if node == root, isMinimalText {
             out.append(contentsOf: storage)
             return
         }

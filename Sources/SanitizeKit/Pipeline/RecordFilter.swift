@@ -350,7 +350,14 @@ public struct RecordFilter: Sendable {
         case .parsed:
             workspace.document.write(to: &output)
         case .located:
-            // Left as it came by every step, and JSON (it parsed): written as a whole parse writes it.
+            // Left as it came by every step, and JSON (it parsed): written as a whole parse
+            // writes it. Without whitespace the record is that already: the parse read every
+            // byte but the containers it stepped over, and the scan that let it step over them
+            // read them whole, with no whitespace (it leaves any to the general path).
+            if workspace.document.isMinimalText {
+                output.append(contentsOf: record)
+                return true
+            }
             guard let document = try? JSONDocument(parsing: record, limits: limits) else { return false }
             document.write(to: &output)
         case .unparsable:
