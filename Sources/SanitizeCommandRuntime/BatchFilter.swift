@@ -156,46 +156,48 @@ package struct BatchFilter: Sendable {
         }
     }
 
-    /// Appends one report line: the members ``describe(_:)`` gives, after the line number
-    /// (and the file, with several inputs, and the record's key, with `--report-key`),
-    /// written straight as bytes.
+    /// Appends one report line: the line number (and the file, with several inputs, and the
+    /// record's key, with `--report-key`), then the members ``appendMembers(of:to:)`` writes.
     static func appendReportLine(
         line: Int, fileName: String?, key: [UInt8]? = nil, violation: Violation, to out: inout [UInt8]
     ) {
-        func appendString(_ text: String) {
-            out.append(0x22)
-            JSONWriter.appendEscaped(text, to: &out)
-            out.append(0x22)
-        }
         out.append(contentsOf: #"{"line":"#.utf8)
         JSONWriter.appendDecimal(line, to: &out)
         if let fileName {
-            out.append(contentsOf: #","file":"#.utf8)
-            appendString(fileName)
+            out.append(contentsOf: #","file":""#.utf8)
+            JSONWriter.appendEscaped(fileName, to: &out)
+            out.append(0x22)
         }
         if let key {
             out.append(contentsOf: #","key":"#.utf8)
             out.append(contentsOf: key)
         }
-        out.append(contentsOf: #","instanceLocation":"#.utf8)
-        appendString(violation.instanceLocation)
-        out.append(contentsOf: #","keywordLocation":"#.utf8)
+        out.append(0x2C)
+        appendMembers(of: violation, to: &out)
+        out.append(contentsOf: "}\n".utf8)
+    }
+
+    /// Appends the members that describe one violation, as a report line and `_violations`
+    /// show them, written straight as bytes (no braces): `instanceLocation`, `keywordLocation`,
+    /// `keyword` (``keyword(of:)``, `null` when there is none), `code` and `message`.
+    static func appendMembers(of violation: Violation, to out: inout [UInt8]) {
+        out.append(contentsOf: #""instanceLocation":""#.utf8)
+        JSONWriter.appendEscaped(violation.instanceLocation, to: &out)
+        out.append(contentsOf: #"","keywordLocation":""#.utf8)
         violation.withKeywordLocationParts { path, keyword in
-            out.append(0x22)
             JSONWriter.appendEscaped(path, to: &out)
             if !keyword.isEmpty {
                 out.append(UInt8(ascii: "/"))
                 JSONWriter.appendEscaped(keyword, to: &out)
             }
-            out.append(0x22)
         }
-        out.append(contentsOf: #","keyword":"#.utf8)
+        out.append(contentsOf: #"","keyword":"#.utf8)
         if !appendKeyword(of: violation, to: &out) { out.append(contentsOf: "null".utf8) }
-        out.append(contentsOf: #","code":"#.utf8)
-        appendString(violation.code.rawValue)
-        out.append(contentsOf: #","message":"#.utf8)
-        appendString(violation.message)
-        out.append(contentsOf: "}\n".utf8)
+        out.append(contentsOf: #","code":""#.utf8)
+        JSONWriter.appendEscaped(violation.code.rawValue, to: &out)
+        out.append(contentsOf: #"","message":""#.utf8)
+        JSONWriter.appendEscaped(violation.message, to: &out)
+        out.append(0x22)
     }
 
     /// The keyword a violation names: the last non-empty segment of its keyword location.
@@ -247,35 +249,30 @@ package struct BatchFilter: Sendable {
         return true
     }
 
-    /// The members describing one violation, as the report and `_violations` show them.
-    static func describe(_ violation: Violation) -> [JSONValue.Member] {
-        let keyword = keyword(of: violation) ?? ""
-        return [
-            .init("instanceLocation", .string(violation.instanceLocation)),
-            .init("keywordLocation", .string(violation.keywordLocation)),
-            .init("keyword", keyword.isEmpty ? .null : .string(keyword)),
-            .init("code", .string(violation.code.rawValue)),
-            .init("message", .string(violation.message)),
-        ]
-    }
-
-    /// Writes the sanitized record with a `_violations` member: appended to an object, or
-    /// around anything else as `{"_record": …, "_violations": […]}`.
+    /// Writes the sanitized record with a `_violations` member (a list of objects with the
+    /// members of ``appendMembers(of:to:)``): appended to an object, or around anything else
+    /// as `{"_record": …, "_violations": […]}`.
     static func annotate(_ outcome: RecordFilter.Outcome, into output: inout [UInt8]) {
-        var list: [UInt8] = []
-        JSONValue.array(outcome.violations.map { .object(describe($0)) }).write(to: &list)
-        let member = Array(#""_violations":"#.utf8) + list
-        guard let sanitized = outcome.sanitized else {
-            output += [0x7B] + member + [0x7D]
-            return
-        }
-        if sanitized.first == 0x7B, sanitized.last == 0x7D {
-            output += sanitized.dropLast()
-            if sanitized.count > 2 { output.append(0x2C) }
-            output += member + [0x7D]
+        if let sanitized = outcome.sanitized {
+            if sanitized.first == 0x7B, sanitized.last == 0x7D {
+                output.append(contentsOf: sanitized[..<(sanitized.count - 1)])
+                if sanitized.count > 2 { output.append(0x2C) }
+            } else {
+                output.append(contentsOf: #"{"_record":"#.utf8)
+                output.append(contentsOf: sanitized)
+                output.append(0x2C)
+            }
         } else {
-            output += Array(#"{"_record":"#.utf8) + sanitized + [0x2C] + member + [0x7D]
+            output.append(0x7B)
         }
+        output.append(contentsOf: #""_violations":["#.utf8)
+        for (index, violation) in outcome.violations.enumerated() {
+            if index > 0 { output.append(0x2C) }
+            output.append(0x7B)
+            appendMembers(of: violation, to: &output)
+            output.append(0x7D)
+        }
+        output.append(contentsOf: "]}".utf8)
     }
 
     static func isBlank(_ bytes: UnsafeRawBufferPointer) -> Bool {

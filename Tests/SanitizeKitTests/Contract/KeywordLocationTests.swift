@@ -269,7 +269,7 @@ struct KeywordLocationTests {
     @Test func filterReportKeywordIsTheKeywordName() throws {
         let contract = try Contract(schema: ##"{"$defs":{"n":{"type":"integer"}},"properties":{"a":{"$ref":"#/$defs/n"}}}"##)
         let violation = try #require(contract.validate(#"{"a":"x"}"#).violations.first)
-        let members = BatchFilter.describe(violation)
+        let members = BatchFilterTests.describe(violation)
         #expect(members.first { $0.key == "keywordLocation" }?.value == .string("/properties/a/$ref/type"))
         #expect(members.first { $0.key == "keyword" }?.value == .string("type"))
     }

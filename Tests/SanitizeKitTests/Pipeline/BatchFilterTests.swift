@@ -16,6 +16,19 @@ struct BatchFilterTests {
             message: "a \"quoted\" message\twith \\ and \u{7F} and é")
     }
 
+    /// The members describing a violation as a JSON value: the oracle the byte writer
+    /// (``BatchFilter/appendMembers(of:to:)``) is held to.
+    static func describe(_ violation: Violation) -> [JSONValue.Member] {
+        let keyword = BatchFilter.keyword(of: violation) ?? ""
+        return [
+            .init("instanceLocation", .string(violation.instanceLocation)),
+            .init("keywordLocation", .string(violation.keywordLocation)),
+            .init("keyword", keyword.isEmpty ? .null : .string(keyword)),
+            .init("code", .string(violation.code.rawValue)),
+            .init("message", .string(violation.message)),
+        ]
+    }
+
     @Test("written straight as bytes, a line is what the JSON value of its members would write")
     func sameAsJSONValue() {
         for violation in Self.violations {
@@ -24,12 +37,31 @@ struct BatchFilterTests {
                 BatchFilter.appendReportLine(line: 42, fileName: fileName, violation: violation, to: &direct)
                 var entry: [JSONValue.Member] = [.init("line", .number("42"))]
                 if let fileName { entry.append(.init("file", .string(fileName))) }
-                entry += BatchFilter.describe(violation)
+                entry += Self.describe(violation)
                 var viaValue: [UInt8] = []
                 JSONValue.object(entry).write(to: &viaValue)
                 viaValue.append(0x0A)
                 #expect(direct == viaValue, "\(violation)")
             }
+        }
+    }
+
+    @Test("written straight as bytes, _violations is what the JSON value of the members would write")
+    func annotateSameAsJSONValue() throws {
+        let list = JSONValue.array(Self.violations.map { .object(Self.describe($0)) })
+        for sanitized in [#"{"a":"b","c":[1,{}]}"#, "{}", #"[1,"x"]"#, #""text""#, "null", nil] as [String?] {
+            var direct: [UInt8] = []
+            BatchFilter.annotate(.init(sanitized: sanitized.map { Array($0.utf8) }, violations: Self.violations), into: &direct)
+            var members: [JSONValue.Member] = []
+            switch try sanitized.map({ try JSONValue(parsing: $0) }) {
+            case .object(let existing)?: members = existing
+            case let other?: members = [.init("_record", other)]
+            case nil: break
+            }
+            members.append(.init("_violations", list))
+            var viaValue: [UInt8] = []
+            JSONValue.object(members).write(to: &viaValue)
+            #expect(String(decoding: direct, as: UTF8.self) == String(decoding: viaValue, as: UTF8.self))
         }
     }
 
