@@ -161,29 +161,29 @@ package struct BatchFilter: Sendable {
     static func appendReportLine(
         line: Int, fileName: String?, key: [UInt8]? = nil, violation: Violation, to out: inout [UInt8]
     ) {
-        out.append(contentsOf: #"{"line":"#.utf8)
+        JSONWriter.appendLiteral(#"{"line":"#, to: &out)
         JSONWriter.appendDecimal(line, to: &out)
         if let fileName {
-            out.append(contentsOf: #","file":""#.utf8)
+            JSONWriter.appendLiteral(#","file":""#, to: &out)
             JSONWriter.appendEscaped(fileName, to: &out)
             out.append(0x22)
         }
         if let key {
-            out.append(contentsOf: #","key":"#.utf8)
+            JSONWriter.appendLiteral(#","key":"#, to: &out)
             out.append(contentsOf: key)
         }
         out.append(0x2C)
         appendMembers(of: violation, to: &out)
-        out.append(contentsOf: "}\n".utf8)
+        JSONWriter.appendLiteral("}\n", to: &out)
     }
 
     /// Appends the members that describe one violation, as a report line and `_violations`
     /// show them, written straight as bytes (no braces): `instanceLocation`, `keywordLocation`,
     /// `keyword` (``keyword(of:)``, `null` when there is none), `code` and `message`.
     static func appendMembers(of violation: Violation, to out: inout [UInt8]) {
-        out.append(contentsOf: #""instanceLocation":""#.utf8)
+        JSONWriter.appendLiteral(#""instanceLocation":""#, to: &out)
         JSONWriter.appendEscaped(violation.instanceLocation, to: &out)
-        out.append(contentsOf: #"","keywordLocation":""#.utf8)
+        JSONWriter.appendLiteral(#"","keywordLocation":""#, to: &out)
         violation.withKeywordLocationParts { path, keyword in
             JSONWriter.appendEscaped(path, to: &out)
             if !keyword.isEmpty {
@@ -191,11 +191,11 @@ package struct BatchFilter: Sendable {
                 JSONWriter.appendEscaped(keyword, to: &out)
             }
         }
-        out.append(contentsOf: #"","keyword":"#.utf8)
-        if !appendKeyword(of: violation, to: &out) { out.append(contentsOf: "null".utf8) }
-        out.append(contentsOf: #","code":""#.utf8)
+        JSONWriter.appendLiteral(#"","keyword":"#, to: &out)
+        if !appendKeyword(of: violation, to: &out) { JSONWriter.appendLiteral("null", to: &out) }
+        JSONWriter.appendLiteral(#","code":""#, to: &out)
         JSONWriter.appendEscaped(violation.code.rawValue, to: &out)
-        out.append(contentsOf: #"","message":""#.utf8)
+        JSONWriter.appendLiteral(#"","message":""#, to: &out)
         JSONWriter.appendEscaped(violation.message, to: &out)
         out.append(0x22)
     }
@@ -221,8 +221,8 @@ package struct BatchFilter: Sendable {
     /// - Returns: `false` when the violation names no keyword (nothing is appended).
     private static func appendKeyword(of violation: Violation, to out: inout [UInt8]) -> Bool {
         // The keyword the evaluator named is the location's last token, unless it holds a `/`.
-        let named = violation.withKeywordLocationParts { _, keyword in keyword }
-        if !named.isEmpty && !named.utf8.contains(UInt8(ascii: "/")) {
+        var named = violation.withKeywordLocationParts { _, keyword in keyword }
+        if !named.isEmpty && !named.withUTF8({ $0.contains(UInt8(ascii: "/")) }) {
             out.append(0x22)
             JSONWriter.appendEscaped(named, to: &out)
             out.append(0x22)
@@ -258,21 +258,21 @@ package struct BatchFilter: Sendable {
                 output.append(contentsOf: sanitized[..<(sanitized.count - 1)])
                 if sanitized.count > 2 { output.append(0x2C) }
             } else {
-                output.append(contentsOf: #"{"_record":"#.utf8)
+                JSONWriter.appendLiteral(#"{"_record":"#, to: &output)
                 output.append(contentsOf: sanitized)
                 output.append(0x2C)
             }
         } else {
             output.append(0x7B)
         }
-        output.append(contentsOf: #""_violations":["#.utf8)
+        JSONWriter.appendLiteral(#""_violations":["#, to: &output)
         for (index, violation) in outcome.violations.enumerated() {
             if index > 0 { output.append(0x2C) }
             output.append(0x7B)
             appendMembers(of: violation, to: &output)
             output.append(0x7D)
         }
-        output.append(contentsOf: "]}".utf8)
+        JSONWriter.appendLiteral("]}", to: &output)
     }
 
     static func isBlank(_ bytes: UnsafeRawBufferPointer) -> Bool {

@@ -31,6 +31,12 @@ package enum JSONWriter {
         appendEscaped(text.utf8, to: &out)  // the generic one, specialized here for String.UTF8View
     }
 
+    /// Appends a literal's UTF-8 bytes as they are (JSON punctuation and member names written
+    /// by hand): one copy, without going through a `String`'s views.
+    package static func appendLiteral(_ literal: StaticString, to out: inout [UInt8]) {
+        out.append(contentsOf: UnsafeRawBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    }
+
     /// Appends `value` in decimal, with no string built.
     package static func appendDecimal(_ value: Int, to out: inout [UInt8]) {
         if value < 0 {
