@@ -2,6 +2,8 @@
 # Compares `sanitize filter` with peer validators on the same NDJSON file, in one run.
 # Usage: Benchmarks/peers/filter.sh [MEGABYTES]   (default 100; SANITIZE_BIN=PATH to measure a given binary)
 #        INVALID_PERCENT=30 Benchmarks/peers/filter.sh ...   (default 3: share of invalid records)
+#        SANITIZE_ARGS='--report-key /id' Benchmarks/peers/filter.sh ...   (more options for both
+#        sanitize runs; not --on-invalid keep or annotate, which write invalid records too)
 # Prints MB/s, records/s, peak RSS and ratios against Ajv; checks that the valid/invalid
 # counts agree with Ajv's. Every tool runs RUNS times (default 3) and its fastest run counts,
 # the same for all: on this 2-core VM a run now and then loses part of a core for a few seconds
@@ -61,9 +63,10 @@ run() {  # name, [--discard-output], command...  (record output goes to /dev/nul
   done
   counts["$name"]="$result"
 }
-run "sanitize --jobs $cores" --discard-output "$bin" filter --contract Rules/contracts/user.schema.json --jobs "$cores" --stats --report /dev/null
+read -r -a extra <<<"${SANITIZE_ARGS:-}"
+run "sanitize --jobs $cores" --discard-output "$bin" filter --contract Rules/contracts/user.schema.json --jobs "$cores" --stats --report /dev/null "${extra[@]}"
 stats_all=$(grep -o '"recordsOut":[0-9]*,"invalid":[0-9]*' "$work/sanitize --jobs $cores.err" || true)
-run "sanitize --jobs 1" --discard-output "$bin" filter --contract Rules/contracts/user.schema.json --jobs 1 --stats --report /dev/null
+run "sanitize --jobs 1" --discard-output "$bin" filter --contract Rules/contracts/user.schema.json --jobs 1 --stats --report /dev/null "${extra[@]}"
 stats_one=$(grep -o '"recordsOut":[0-9]*,"invalid":[0-9]*' "$work/sanitize --jobs 1.err" || true)
 run "ajv" node "$here/ajv-validate.js" "$work/contract.draft7.json" "$data"
 run "fastjsonschema" python3 "$here/fastjsonschema-validate.py" "$work/contract.draft7.json" "$data"

@@ -34,7 +34,7 @@ package enum JSONWriter {
     /// Appends a literal's UTF-8 bytes as they are (JSON punctuation and member names written
     /// by hand): one copy, without going through a `String`'s views.
     package static func appendLiteral(_ literal: StaticString, to out: inout [UInt8]) {
-        out.append(contentsOf: UnsafeRawBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+        literal.withUTF8Buffer { out.append(contentsOf: $0) }
     }
 
     /// Appends `value` in decimal, with no string built.
