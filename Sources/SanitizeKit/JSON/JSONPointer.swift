@@ -166,7 +166,9 @@ package struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
     ///   - document: the document, whole or partial.
     ///   - limits: parsing limits for a container stepped over.
     /// - Returns: the document holding the value (`document`, or the container parsed alone)
-    ///   and the value's node in it; `nil` when a token names no member or element.
+    ///   and the value's node in it (a container the pointer names itself, rather than leads
+    ///   into, may come back stepped over: ``JSONDocument/isUnread(_:)``); `nil` when a token
+    ///   names no member or element.
     package func resolve(inPartial document: JSONDocument, limits: JSONLimits) -> (document: JSONDocument, node: Int)? {
         var document = document
         var node = document.root
