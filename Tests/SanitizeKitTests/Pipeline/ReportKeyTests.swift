@@ -225,18 +225,7 @@ struct ReportKeyPartialParseTests {
             return Array(record.replacingOccurrences(of: #"{"n":"#, with: #"{"x":0,"n":"#).utf8)
         }
         // Every prefix and one-byte change, as the shape check's own agreement test makes them.
-        var variants = records
-        let replacements: [UInt8] = [0x20, 0x22, 0x5C, 0x2C, 0x7D, 0x5D, 0x30, 0x41, 0xC3, 0xFF, 0x7F]
-        for record in records {
-            for end in 0..<record.count { variants.append(Array(record[..<end])) }
-            for index in record.indices {
-                for byte in replacements where byte != record[index] {
-                    var changed = record
-                    changed[index] = byte
-                    variants.append(changed)
-                }
-            }
-        }
+        let variants = ShapeCheckTests.mutations(of: records)
         let located = String(decoding: try Self.report(filters.checked, variants, pointer: pointer), as: UTF8.self)
         let whole = String(decoding: try Self.report(filters.general, variants, pointer: pointer), as: UTF8.self)
         let (locatedLines, wholeLines) = (located.split(separator: "\n"), whole.split(separator: "\n"))

@@ -93,20 +93,7 @@ struct ShapeCheckTests {
     static func expectSameResults(
         _ filters: (checked: RecordFilter, general: RecordFilter), _ records: [[UInt8]], mutate: Bool
     ) -> (passed: Int, located: Int, stepped: Int) {
-        var variants: [[UInt8]] = records
-        if mutate {
-            let replacements: [UInt8] = [0x20, 0x22, 0x5C, 0x2C, 0x7D, 0x5D, 0x30, 0x41, 0xC3, 0xFF, 0x7F, 0x00]
-            for record in records {
-                for end in 0..<record.count { variants.append(Array(record[..<end])) }
-                for index in record.indices {
-                    for byte in replacements where byte != record[index] {
-                        var changed = record
-                        changed[index] = byte
-                        variants.append(changed)
-                    }
-                }
-            }
-        }
+        let variants = mutate ? Self.mutations(of: records) : records
         var passed = 0
         var located = 0
         var stepped = 0
@@ -126,6 +113,24 @@ struct ShapeCheckTests {
             }
         }
         return (passed, located, stepped)
+    }
+
+    /// The records, then every prefix and every one-byte change of each (to bytes that matter
+    /// to JSON, to UTF-8, or to a step).
+    static func mutations(of records: [[UInt8]]) -> [[UInt8]] {
+        var variants = records
+        let replacements: [UInt8] = [0x20, 0x22, 0x5C, 0x2C, 0x7D, 0x5D, 0x30, 0x41, 0xC3, 0xFF, 0x7F, 0x00]
+        for record in records {
+            for end in 0..<record.count { variants.append(Array(record[..<end])) }
+            for index in record.indices {
+                for byte in replacements where byte != record[index] {
+                    var changed = record
+                    changed[index] = byte
+                    variants.append(changed)
+                }
+            }
+        }
+        return variants
     }
 
     @Test("the wide contract: same output and report with and without the check, under every mutation")
