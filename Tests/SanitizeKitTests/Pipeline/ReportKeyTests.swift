@@ -219,7 +219,8 @@ struct ReportKeyPartialParseTests {
     func sameKeys(pointer: String) throws {
         let filters = try ShapeCheckTests.filters(ShapeCheckTests.wideContract)
         var records = ShapeCheckTests.wideRecords.map { Array($0.utf8) }
-        // Invalid at the top (n out of range), with every container left for the scan to step over.
+        // Invalid at the top (a member "x" the contract does not allow: the object's own fault),
+        // with every container below left for the scan to step over.
         records += ShapeCheckTests.wideRecords.compactMap { record in
             guard record.hasPrefix(#"{"n":"#) else { return nil }
             return Array(record.replacingOccurrences(of: #"{"n":"#, with: #"{"x":0,"n":"#).utf8)
