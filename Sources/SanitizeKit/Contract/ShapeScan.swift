@@ -169,8 +169,10 @@ struct ShapeScan {
         }
         guard length >= node.pointee.minLength, length <= node.pointee.maxLength else { return false }
         let steps = node.pointee.steps
-        if steps >= 0 && !leftUnchanged(scan, by: steps) { return false }
-        if node.pointee.enumCount > 0 && !isEnumerated(bytes, node) { return false }
+        if steps >= 0 && !check.leftUnchanged(scan.bytes, hasNonASCII: scan.hasNonASCII, hasDelete: scan.hasDelete, by: steps) {
+            return false
+        }
+        if node.pointee.enumCount > 0 && !check.isEnumerated(bytes, node) { return false }
         if let simple = node.pointee.classPattern, scan.hasNonASCII || !simple.matches(ascii: bytes) { return false }
         let pattern = node.pointee.pattern
         if pattern >= 0, check.patterns[pattern]._withUnsafeGuaranteedRef({ PatternMatcher.match($0, bytes) }) != .matched {
@@ -178,32 +180,6 @@ struct ShapeScan {
         }
         if let format = node.pointee.format, !format.accepts(bytes) { return false }
         return true
-    }
-
-    /// Whether every step of list `steps` leaves the (well-formed, unescaped) string as it is.
-    @inline(__always)
-    private func leftUnchanged(_ scan: StringScan, by steps: Int) -> Bool {
-        let bytes = scan.bytes
-        if scan.hasNonASCII {
-            let profile = TextProfile(utf8: bytes)
-            // By index through the pointer, not `allSatisfy` (whose iterator holds a copy of the
-            // list: a retain per string on an array that every worker thread shares).
-            let list = check.stepLists + steps
-            for index in 0..<list.pointee.count where !list.pointee[index].leavesUnchanged(profile, utf8: bytes) {
-                return false
-            }
-            return true
-        }
-        return check.guards[steps].leavesUnchanged(bytes, hasDelete: scan.hasDelete)
-    }
-
-    /// Whether the unescaped string `bytes` is one of the node's enumerated strings.
-    private func isEnumerated(_ bytes: UnsafeRawBufferPointer, _ node: UnsafePointer<ShapeCheck.Node>) -> Bool {
-        let first = node.pointee.firstEnum
-        for index in first..<first + node.pointee.enumCount {
-            if bytesEqual(check.enumString(index), bytes) { return true }
-        }
-        return false
     }
 
     /// The number of code points in well-formed UTF-8: the bytes that are not continuations.
@@ -387,7 +363,7 @@ struct ShapeScan {
             let steps = node.pointee.steps
             if steps >= 0 {
                 guard let scan = readString(), !scan.hasNonASCII || UTF8Validation.firstInvalidByteOffset(in: scan.bytes) == nil,
-                    leftUnchanged(scan, by: steps)
+                    check.leftUnchanged(scan.bytes, hasNonASCII: scan.hasNonASCII, hasDelete: scan.hasDelete, by: steps)
                 else { return giveUp() }
             } else {
                 guard skipValue() else { return giveUp() }
@@ -456,5 +432,35 @@ struct ShapeScan {
             }
         }
         return depth == 0 && cursor == end
+    }
+}
+
+// The string tests that read only the tables are theirs, not the scan's: a method of the scan
+// would be handed a copy of the whole scan, cursor included, on every string (a copy that
+// reads the cursor back just after it was stored, and stalls).
+extension ShapeCheck.Tables {
+    /// Whether every step of list `steps` leaves the (well-formed, unescaped) string as it is.
+    @inline(__always)
+    fileprivate func leftUnchanged(_ bytes: UnsafeRawBufferPointer, hasNonASCII: Bool, hasDelete: Bool, by steps: Int) -> Bool {
+        if hasNonASCII {
+            let profile = TextProfile(utf8: bytes)
+            // By index through the pointer, not `allSatisfy` (whose iterator holds a copy of the
+            // list: a retain per string on an array that every worker thread shares).
+            let list = stepLists + steps
+            for index in 0..<list.pointee.count where !list.pointee[index].leavesUnchanged(profile, utf8: bytes) {
+                return false
+            }
+            return true
+        }
+        return guards[steps].leavesUnchanged(bytes, hasDelete: hasDelete)
+    }
+
+    /// Whether the unescaped string `bytes` is one of the node's enumerated strings.
+    fileprivate func isEnumerated(_ bytes: UnsafeRawBufferPointer, _ node: UnsafePointer<ShapeCheck.Node>) -> Bool {
+        let first = node.pointee.firstEnum
+        for index in first..<first + node.pointee.enumCount {
+            if bytesEqual(enumString(index), bytes) { return true }
+        }
+        return false
     }
 }

@@ -52,20 +52,47 @@ package enum JSONWriter {
         out.append(UInt8(ascii: "0") + UInt8(value % 10))
     }
 
-    /// Appends contiguous bytes escaped, copying the runs that need no escape whole.
+    /// Appends contiguous bytes escaped, copying the runs that need no escape whole; the runs
+    /// are found eight bytes at a time.
     private static func appendEscaped(_ bytes: UnsafeRawBufferPointer, to out: inout [UInt8]) -> Bool {
         var escaped = false
         var runStart = 0
-        for index in 0..<bytes.count {
-            let byte = bytes[index]
-            if byte >= 0x20 && byte != 0x22 && byte != 0x5C { continue }
+        var index = 0
+        while index < bytes.count {
+            if bytes.count - index >= 8 {
+                let flags = needsEscape(UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)))
+                if flags == 0 {
+                    index += 8
+                    continue
+                }
+                index += flags.trailingZeroBitCount >> 3
+            } else {
+                let byte = bytes[index]
+                if byte >= 0x20 && byte != 0x22 && byte != 0x5C {
+                    index += 1
+                    continue
+                }
+            }
             out.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart..<index]))
-            appendEscape(of: byte, to: &out)
+            appendEscape(of: bytes[index], to: &out)
             escaped = true
-            runStart = index + 1
+            index += 1
+            runStart = index
         }
         out.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart...]))
         return escaped
+    }
+
+    /// The high bit of each byte of `word` that is a quote, a backslash or a control character
+    /// (SWAR: a test per lane, no branch per byte). A borrow may flag a lane above a true one,
+    /// never below, so the lowest flag is always the first byte to escape.
+    @inline(__always)
+    private static func needsEscape(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        return (((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- ones &* 0x20) & ~word))
+            & (ones &* 0x80)
     }
 
     /// Appends the escape of a quote, a backslash or a control character.

@@ -24,4 +24,29 @@ struct JSONEscapeTests {
             #expect(decoded.map { Array($0.utf8) } == input)
         }
     }
+
+    @Test("two bytes of any kind at any two places of a 16-byte run: escaped as byte by byte")
+    func wordAtATimeAgreesWithBytes() {
+        // Bytes that need an escape and their neighbours that do not, ASCII and not: the word
+        // test must flag exactly the first, whatever borrows the lanes below it make.
+        let kinds: [UInt8] = [0x00, 0x01, 0x1F, 0x20, 0x21, 0x22, 0x23, 0x5B, 0x5C, 0x5D, 0x7F, 0x80, 0xA2, 0xC3, 0xDC, 0xFF]
+        var mismatches = 0
+        for first in 0..<16 {
+            for second in first..<16 {
+                for a in kinds {
+                    for b in kinds {
+                        var input = [UInt8](repeating: UInt8(ascii: "x"), count: 16)
+                        input[first] = a
+                        input[second] = b
+                        var contiguous: [UInt8] = []
+                        var other: [UInt8] = []
+                        JSONWriter.appendEscaped(input, to: &contiguous)
+                        JSONWriter.appendEscaped(input.lazy.map { $0 }, to: &other)
+                        if contiguous != other { mismatches += 1 }
+                    }
+                }
+            }
+        }
+        #expect(mismatches == 0)
+    }
 }
