@@ -55,9 +55,19 @@ package struct BatchFilter: Sendable {
     }
 
     /// Processes every record of the batch, in order.
-    package func process(_ batch: RecordBatch) -> Result {
+    /// - Parameters:
+    ///   - batch: the records.
+    ///   - pool: where the result's buffers come from, when the caller hands them back there
+    ///     once written (``ByteBufferPool``); `nil` for new ones.
+    package func process(_ batch: RecordBatch, buffers pool: ByteBufferPool? = nil) -> Result {
         var result = Result()
-        result.output.reserveCapacity(batch.byteCount + batch.count)  // most records come out as they went in
+        let capacity = batch.byteCount + batch.count  // most records come out as they went in
+        if let pool {
+            result.output = pool.take(capacity: capacity)
+            result.report = pool.take(capacity: 0)
+        } else {
+            result.output.reserveCapacity(capacity)
+        }
         var workspace = RecordFilter.Workspace()
         let intact = batch.forEach { record in
             guard !result.stopped else { return }

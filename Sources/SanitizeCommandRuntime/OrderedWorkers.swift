@@ -4,10 +4,19 @@ import Foundation
 /// were produced.
 ///
 /// One thread produces items, `jobs` threads process them, and the calling thread consumes
-/// the results in production order. At most `jobs + 1` items are in flight (produced but not
-/// yet consumed), so memory stays bounded by the size of that many items whatever the length
-/// of the input.
+/// the results in production order. At most ``maxInFlight(jobs:)`` items are in flight
+/// (produced but not yet consumed), so memory stays bounded by the size of that many items
+/// whatever the length of the input.
 package enum OrderedWorkers {
+    /// The most items in flight with `jobs` workers: two per worker and two more, so that a
+    /// worker that finishes its item while an earlier one is still being processed (the
+    /// results are consumed in order) finds another item waiting instead of sitting idle.
+    /// (With one more than `jobs`, a worker of a two-job run waited whenever the other's item
+    /// took longer than its own.)
+    package static func maxInFlight(jobs: Int) -> Int {
+        2 * max(1, jobs) + 2
+    }
+
     /// Processes every item that `produce` yields.
     /// - Parameters:
     ///   - jobs: the number of worker threads (at least one).
@@ -24,9 +33,10 @@ package enum OrderedWorkers {
         consume: (Result) throws -> Bool
     ) throws {
         let jobs = max(1, jobs)
-        let inFlight = Permits(jobs + 1)
-        let work = BlockingQueue<(Int, Item)>(capacity: jobs)
-        let done = BlockingQueue<(Int, Result)>(capacity: jobs + 1)
+        let limit = maxInFlight(jobs: jobs)
+        let inFlight = Permits(limit)
+        let work = BlockingQueue<(Int, Item)>(capacity: limit)
+        let done = BlockingQueue<(Int, Result)>(capacity: limit)
         let state = RunState()
 
         let producer = Thread {
@@ -70,7 +80,7 @@ package enum OrderedWorkers {
         // Stopping early: release the producer however many permits it is waiting for.
         func stopEverything() {
             state.stop()
-            inFlight.release(jobs + 1)
+            inFlight.release(limit)
         }
         var pending: [Int: Result] = [:]
         var next = 0

@@ -85,6 +85,7 @@ struct Filter: ParsableCommand {
         let run = try FilterRun(
             progress: ProgressLine.isWanted(quiet: quiet) ? ProgressLine() : nil,
             report: FilterDestinations.check(inputs: inputs, report: report), countsNullKeys: key != nil)
+        let buffers = ByteBufferPool()
         for path in inputs where !run.stopped {
             let descriptor = try openInput(path)
             defer { if descriptor != 0 { SystemCalls.close(descriptor) } }
@@ -97,9 +98,14 @@ struct Filter: ParsableCommand {
             try OrderedWorkers.run(
                 jobs: jobs,
                 produce: { try shown.map { try CommandLineContract.naming(file: $0) { try reader.next() } } ?? reader.next() },
-                process: { batches.process($0) },
+                process: { batches.process($0, buffers: buffers) },
                 consume: { result in
-                    try shown.map { try CommandLineContract.naming(file: $0) { try run.consume(result) } } ?? run.consume(result)
+                    // Written: the buffers go back for later batches (no fresh pages per batch).
+                    defer {
+                        buffers.recycle(result.output)
+                        buffers.recycle(result.report)
+                    }
+                    return try shown.map { try CommandLineContract.naming(file: $0) { try run.consume(result) } } ?? run.consume(result)
                 })
         }
         try run.finish()

@@ -79,4 +79,28 @@ struct OrderedWorkersTests {
                 })
         }
     }
+
+    @Test("no more than maxInFlight items are out between production and consumption, and a slow consumer lets the producer run that far ahead", arguments: [1, 2, 3])
+    func boundsItemsInFlight(jobs: Int) throws {
+        let counter = Counter(count: 40)
+        let produced = Mutex(0)
+        var consumed = 0
+        var most = 0
+        try OrderedWorkers.run(
+            jobs: jobs,
+            produce: {
+                let item = try counter.produce()
+                if item != nil { produced.withLock { $0 += 1 } }
+                return item
+            },
+            process: { $0 },
+            consume: { _ in
+                consumed += 1  // its permit is already back
+                usleep(3000)  // slow: the producer goes as far as it may meanwhile
+                most = max(most, produced.withLock { $0 } - consumed)
+                return true
+            })
+        #expect(consumed == 40)
+        #expect(most == OrderedWorkers.maxInFlight(jobs: jobs))
+    }
 }

@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+
+@testable import SanitizeCommandRuntime
+@testable import SanitizeKit
+
+@Suite("ByteBufferPool")
+struct ByteBufferPoolTests {
+    @Test("a recycled buffer comes back empty, with its storage and its room")
+    func reusesStorage() {
+        let pool = ByteBufferPool()
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(300_000)
+        buffer.append(contentsOf: repeatElement(7, count: 1000))
+        let storage = buffer.withUnsafeBufferPointer { $0.baseAddress }
+        pool.recycle(buffer)
+        buffer = []  // the pool holds the only reference
+        let taken = pool.take(capacity: 200_000)
+        #expect(taken.isEmpty)
+        #expect(taken.capacity >= 300_000)
+        #expect(taken.withUnsafeBufferPointer { $0.baseAddress } == storage)
+        #expect(pool.take(capacity: 10).isEmpty)  // nothing left: a new buffer
+    }
+
+    @Test("take prefers a buffer large enough, else the largest")
+    func choosesBySize() {
+        let pool = ByteBufferPool()
+        for size in [1 << 10, 1 << 18, 1 << 12] {
+            var buffer: [UInt8] = []
+            buffer.reserveCapacity(size)
+            pool.recycle(buffer)
+        }
+        #expect(pool.take(capacity: 100_000).capacity >= 1 << 18)
+        #expect(pool.take(capacity: 1 << 20).capacity >= 1 << 12)  // the larger of the two left, grown
+        #expect(pool.take(capacity: 0).capacity >= 1 << 10)
+    }
+
+    @Test("the pool keeps no more than its bound, and nothing without room")
+    func bounded() {
+        let pool = ByteBufferPool(maxPooledBytes: 1 << 20)
+        var big: [UInt8] = []
+        big.reserveCapacity(2 << 20)
+        pool.recycle(big)  // over the bound alone: dropped
+        pool.recycle([])  // no room: nothing to keep
+        #expect(pool.take(capacity: 0).capacity == 0)
+        for _ in 0..<8 {
+            var buffer: [UInt8] = []
+            buffer.reserveCapacity(300 << 10)
+            pool.recycle(buffer)
+        }
+        var kept = 0
+        while pool.take(capacity: 0).capacity > 0 { kept += 1 }
+        #expect(kept == 3)  // 3 × 300 KiB (and a bit) fit in 1 MiB, 4 do not
+    }
+
+    @Test("batches run with recycled buffers write what they write with new ones")
+    func batchesAlike() throws {
+        let filter = try RecordFilter(schema: JSONValue(JSONDocument(parsing: Array(#"""
+            {"type":"object","properties":{"n":{"type":"integer","maximum":5},"s":{"type":"string","x-sanitize":["trim"]}},
+             "required":["n"],"additionalProperties":false}
+            """#.utf8))))
+        let batchFilter = BatchFilter(filter: filter, policy: .keep, maxRecordBytes: 1 << 20, fileName: nil)
+        let pool = ByteBufferPool()
+        var generator = SeededGenerator(seed: 31)
+        for round in 0..<40 {
+            var batch = RecordBatch()
+            for line in 0..<Int.random(in: 0...30, using: &generator) {
+                let record: String
+                switch Int.random(in: 0..<4, using: &generator) {
+                case 0: record = #"{"n":\#(Int.random(in: 0...9, using: &generator))}"#
+                case 1: record = #"{"n":1,"s":"  padded  "}"#
+                case 2: record = #"{"s":"no n"}"#
+                default: record = #"{"n":2,"x":true}"#
+                }
+                Array(record.utf8).withUnsafeBytes { batch.append(line: $0, number: 1000 * round + line + 1) }
+            }
+            let fresh = batchFilter.process(batch)
+            let recycled = batchFilter.process(batch, buffers: pool)
+            #expect(recycled.output == fresh.output)
+            #expect(recycled.report == fresh.report)
+            #expect(recycled.statistics.invalid == fresh.statistics.invalid)
+            pool.recycle(recycled.output)
+            pool.recycle(recycled.report)
+        }
+    }
+}
