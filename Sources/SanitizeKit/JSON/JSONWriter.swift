@@ -48,8 +48,14 @@ package enum JSONWriter {
     }
 
     private static func appendDecimal(magnitude value: UInt, to out: inout [UInt8]) {
-        if value >= 10 { appendDecimal(magnitude: value / 10, to: &out) }
-        out.append(UInt8(ascii: "0") + UInt8(value % 10))
+        // The digits land in place, lowest first, and are then put in order.
+        let start = out.count
+        var rest = value
+        repeat {
+            out.append(UInt8(ascii: "0") + UInt8(rest % 10))
+            rest /= 10
+        } while rest > 0
+        out[start...].reverse()
     }
 
     /// Appends contiguous bytes escaped, copying the runs that need no escape whole; the runs
