@@ -132,16 +132,18 @@ package struct BatchFilter: Sendable {
         }
         // An oversized line was never counted on the way in (it has no bytes here).
         if original == nil { result.statistics.recordsIn += 1 }
-        result.countInvalid(code: violations.first?.code.rawValue ?? "invalid")
+        // By index, reading the one member: `first` would copy the whole violation (a retain
+        // and a release of each of its strings).
+        result.countInvalid(code: violations.isEmpty ? "invalid" : violations[0].code.rawValue)
         var key: [UInt8]?
         if let reportKey {
             var value: [UInt8] = []
             if !reportKey.appendValue(in: parsed, limits: filter.limits, to: &value) { result.statistics.reportKeyNull += 1 }
             key = value
         }
-        for violation in violations {
+        for index in violations.indices {
             Self.appendReportLine(
-                line: lineOffset + line, fileName: fileName, key: key, violation: violation, to: &result.report)
+                line: lineOffset + line, fileName: fileName, key: key, violation: violations[index], to: &result.report)
         }
         switch policy {
         case .drop:

@@ -229,7 +229,7 @@ public struct Contract: Sendable {
         sink: ViolationSink
     ) -> ValidationResult {
         do throws(SanitizeError) {
-            try document.reparse(bytes, limits: options.limits, skipping: skippable)
+            try document.reparse(bytes, limits: options.limits, skipping: skippable, namesComparedOutside: faults)
         } catch {
             return ValidationResult(isValid: false, violations: [Contract.parseViolation(error)])
         }

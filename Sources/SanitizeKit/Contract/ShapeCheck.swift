@@ -227,7 +227,11 @@ final class ShapeCheck: @unchecked Sendable {
         /// every string a step applies to is left unchanged by it, so the contract's evaluator
         /// needs to read only the values that overlap a pair (``Evaluator/faults``). Whether the
         /// record is JSON at all is not settled: the caller parses it, and may step over the
-        /// objects and arrays in `skippable` (``JSONDocument/reparse(_:limits:skipping:)``).
+        /// objects and arrays in `skippable` (``JSONDocument/reparse(_:limits:skipping:namesComparedOutside:)``).
+        /// Every object the scan read member by member (each that does not start inside a
+        /// fault of two bytes or more: such a fault is a value the scan stepped over whole) has
+        /// distinct member names, since the scan compares them and gives up on a repeated one,
+        /// so the parse need not check them again.
         /// - Parameters:
         ///   - record: one JSON text, the root schema being node 1.
         ///   - faults: replaced by the located values, two offsets each (left alone unless the

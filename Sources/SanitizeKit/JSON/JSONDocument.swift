@@ -19,7 +19,7 @@ package struct JSONDocument: Sendable {
     /// The length of the parsed text when it had no whitespace (so that it is exactly what
     /// the writer would produce, as long as no string is replaced), otherwise -1.
     var minimalLength = -1
-    /// Parsed with objects or arrays stepped over (``reparse(_:limits:skipping:)``, spans a
+    /// Parsed with objects or arrays stepped over (``reparse(_:limits:skipping:namesComparedOutside:)``, spans a
     /// locating shape scan read already: ``ShapeCheck/Scanner/locate(_:faults:skippable:)``): each is
     /// one node marked ``JSONNode/Flags/unread``, with no children, so the document is read
     /// only where the scan's faults lead (the evaluator's), and never written.
@@ -90,10 +90,15 @@ package struct JSONDocument: Sendable {
     ///   - limits: nesting depth, size and duplicate-key policy.
     ///   - skippable: objects and arrays to step over, from a locating shape scan only (see
     ///     ``isPartial``); by default none. The text outside them is checked as strictly.
+    ///   - faults: from the same scan, its faults: every object the scan read member by
+    ///     member (one that starts outside each fault of two bytes or more) has distinct member
+    ///     names, so its duplicate-key check is left out. `nil` (the default): every object
+    ///     is checked.
     /// - Throws: ``SanitizeError`` as ``init(parsing:limits:)-(UnsafeRawBufferPointer,_)``; the
     ///   document is then empty and must not be read.
     package mutating func reparse(
-        _ bytes: UnsafeRawBufferPointer, limits: JSONLimits = .default, skipping skippable: [UInt32] = []
+        _ bytes: UnsafeRawBufferPointer, limits: JSONLimits = .default, skipping skippable: [UInt32] = [],
+        namesComparedOutside faults: [UInt32]? = nil
     ) throws(SanitizeError) {
         isPartial = false
         // The node buffer moves into the parser, uniquely held, so that it is reused as it is.
@@ -101,6 +106,7 @@ package struct JSONDocument: Sendable {
         swap(&reused, &nodes)
         var parser = JSONParser(bytes: bytes, limits: limits, reuse: consume reused)
         parser.skippable = skippable
+        parser.namesComparedOutside = faults
         do {
             try parser.parse()
         } catch {

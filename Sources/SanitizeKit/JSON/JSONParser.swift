@@ -15,8 +15,13 @@ struct JSONParser {
     var sawWhitespace = false
     /// Objects and arrays to step over, as pairs of byte offsets `[start, end)`: each becomes
     /// one node with no children, marked ``JSONNode/Flags/unread`` (see
-    /// ``JSONDocument/reparse(_:limits:skipping:)``). Empty for a whole parse.
+    /// ``JSONDocument/reparse(_:limits:skipping:namesComparedOutside:)``). Empty for a whole parse.
     var skippable: [UInt32] = []
+    /// When set, the member names of an object were compared already unless it starts inside
+    /// one of these spans two bytes or longer (pairs of byte offsets `[start, end)`, a locating
+    /// shape scan's faults: ``ShapeCheck/Scanner/locate(_:faults:skippable:)``), and only those
+    /// objects are checked for duplicate keys. `nil` for a whole parse: every object is.
+    var namesComparedOutside: [UInt32]?
 
     init(bytes: UnsafeRawBufferPointer, limits: JSONLimits, reuse: [JSONNode]) {
         // An empty buffer may have a nil base; point at a static byte instead.
@@ -133,7 +138,9 @@ struct JSONParser {
     mutating func close(_ open: Int) throws(SanitizeError) {
         nodes[open].end = UInt32(position)
         nodes[open].next = UInt32(nodes.count)
-        if nodes[open].kind == .object && limits.duplicateKeys == .reject && nodes[open].count > 1 {
+        if nodes[open].kind == .object && limits.duplicateKeys == .reject && nodes[open].count > 1
+            && namesUncompared(at: nodes[open].start)
+        {
             try checkDuplicateKeys(open)
         }
     }
@@ -200,6 +207,18 @@ struct JSONParser {
             try parseLiteral("null", kind: .null, flags: 0)
         default:
             throw fail(.jsonSyntax, "expected a value but found \(describe(position))", at: position)
+        }
+        return false
+    }
+
+    /// Whether the member names of the object that opens at `start` were not compared before
+    /// the parse (``namesComparedOutside``).
+    private func namesUncompared(at start: UInt32) -> Bool {
+        guard let spans = namesComparedOutside else { return true }
+        var index = 0
+        while index < spans.count {
+            if spans[index] <= start && start < spans[index + 1] && spans[index + 1] - spans[index] >= 2 { return true }
+            index += 2
         }
         return false
     }

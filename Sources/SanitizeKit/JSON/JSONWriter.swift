@@ -48,14 +48,20 @@ package enum JSONWriter {
     }
 
     private static func appendDecimal(magnitude value: UInt, to out: inout [UInt8]) {
-        // The digits land in place, lowest first, and are then put in order.
-        let start = out.count
+        // The digits land in place, lowest first, and are then swapped into order (by index:
+        // a slice's `reverse()` would hold the array's storage for the call).
+        var low = out.count
         var rest = value
         repeat {
             out.append(UInt8(ascii: "0") + UInt8(rest % 10))
             rest /= 10
         } while rest > 0
-        out[start...].reverse()
+        var high = out.count - 1
+        while low < high {
+            out.swapAt(low, high)
+            low += 1
+            high -= 1
+        }
     }
 
     /// Appends contiguous bytes escaped, copying the runs that need no escape whole; the runs

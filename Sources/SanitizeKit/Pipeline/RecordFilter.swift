@@ -289,7 +289,7 @@ public struct RecordFilter: Sendable {
             if locatesFaults {
                 switch shapeScanner.locate(record, faults: &workspace.faults, skippable: &workspace.skippable) {
                 case .passes: return .passedAsIs
-                case .faults: if let contract { return decideLocated(record, contract, in: &workspace) }
+                case .faults: return decideLocated(record, in: &workspace)
                 case .unsure: break
                 }
             } else if shapeScanner.passes(record) {
@@ -322,14 +322,19 @@ public struct RecordFilter: Sendable {
     /// every step leaves it as it is, and only the located values need the evaluator, which
     /// reads them alone, so no step is applied, the parse steps over what the scan found valid
     /// and the evaluation skips everything else.
-    private func decideLocated(_ record: UnsafeRawBufferPointer, _ contract: Contract, in workspace: inout Workspace) -> Decision {
+    /// (Only a filter with a contract locates faults. The contract is read in place, not bound
+    /// to a local: a copy of it is a retain and a release per record of the reference that
+    /// every worker thread shares.)
+    private func decideLocated(_ record: UnsafeRawBufferPointer, in workspace: inout Workspace) -> Decision {
         do throws(SanitizeError) {
-            try workspace.document.reparse(record, limits: limits, skipping: workspace.skippable)
+            try workspace.document.reparse(
+                record, limits: limits, skipping: workspace.skippable, namesComparedOutside: workspace.faults)
         } catch {
             return .unparsable(Contract.parseViolation(error))
         }
         let sink = workspace.sink
-        return .located(violations: contract.validate(workspace.document, into: sink, faults: workspace.faults) ? [] : sink.items)
+        let valid = contract?.validate(workspace.document, into: sink, faults: workspace.faults) ?? true
+        return .located(violations: valid ? [] : sink.items)
     }
 
 

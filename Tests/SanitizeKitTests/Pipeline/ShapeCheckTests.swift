@@ -186,6 +186,43 @@ struct ShapeCheckTests {
         }
     }
 
+    @Test("a repeated member name is refused wherever it is, also where the located parse leaves the names to the scan")
+    func duplicateNamesRefused() throws {
+        let filters = try Self.filters(Self.wideContract)
+        let check = try #require(try Self.check(Self.wideContract))
+        // Inside a value the scan stepped over whole (a member the contract refuses, a value of
+        // the `false` schema): the record is located, and the parse must check that object.
+        let steppedOver = [
+            #"{"n":1,"x":{"a":1,"a":2}}"#, #"{"n":1,"o":{"k":1,"never":{"x":1,"x":2}}}"#,
+            #"{"n":1,"x":[{"a":1},{"b":[{"c":1,"c":1}]}]}"#,
+        ]
+        for record in steppedOver {
+            #expect(Self.locate(check, record).0 == .faults, "\(record)")
+            let outcome = filters.checked.process(Array(record.utf8))
+            #expect(outcome.violations.map(\.code.rawValue) == ["json-duplicate-key"], "\(record): \(outcome.violations)")
+        }
+        // In objects the scan read member by member it sees the repetition itself and leaves
+        // the record to the general path.
+        let read = [#"{"n":1,"n":2}"#, #"{"n":"bad","o":{"k":1,"k":2}}"#, #"{"n":1,"x":0,"x":0}"#, #"{"o":{"k":1,"z":0,"z":0},"n":"bad"}"#]
+        for record in read { #expect(Self.locate(check, record).0 == .unsure, "\(record)") }
+        #expect(Self.expectSameResults(filters, (steppedOver + read).map { Array($0.utf8) }, mutate: true).located > 0)
+    }
+
+    @Test("the located parse checks the names of an object only where it starts inside a fault of two bytes or more")
+    func namesComparedOutsideFaults() throws {
+        let record = Array(#"{"a":{"b":1,"b":2},"c":3}"#.utf8)
+        var document = JSONDocument.empty
+        func parses(_ faults: [UInt32]?) -> Bool {
+            record.withUnsafeBytes { bytes in (try? document.reparse(bytes, namesComparedOutside: faults)) != nil }
+        }
+        #expect(!parses(nil))  // a whole parse checks every object
+        #expect(parses([]))  // no fault: every object's names were compared
+        #expect(parses([5, 6]))  // the object's own fault, its brace: its names were compared
+        #expect(!parses([5, 18]))  // stepped over whole: not compared
+        #expect(!parses([0, 25]))
+        #expect(parses([22, 23]))  // a fault elsewhere
+    }
+
     /// The byte range of `part`'s first occurrence in `record`, as the scan's faults give it.
     static func span(of part: String, in record: String) -> [UInt32] {
         let bytes = Array(record.utf8)
