@@ -114,7 +114,7 @@ struct ShapeScan {
     }
 
     /// What reading a string found.
-    private struct StringScan {
+    fileprivate struct StringScan {
         var bytes: UnsafeRawBufferPointer
         var hasNonASCII: Bool
         var hasDelete: Bool
@@ -169,9 +169,7 @@ struct ShapeScan {
         }
         guard length >= node.pointee.minLength, length <= node.pointee.maxLength else { return false }
         let steps = node.pointee.steps
-        if steps >= 0 && !check.leftUnchanged(scan.bytes, hasNonASCII: scan.hasNonASCII, hasDelete: scan.hasDelete, by: steps) {
-            return false
-        }
+        if steps >= 0 && !check.leftUnchanged(scan, by: steps) { return false }
         if node.pointee.enumCount > 0 && !check.isEnumerated(bytes, node) { return false }
         if let simple = node.pointee.classPattern, scan.hasNonASCII || !simple.matches(ascii: bytes) { return false }
         let pattern = node.pointee.pattern
@@ -363,7 +361,7 @@ struct ShapeScan {
             let steps = node.pointee.steps
             if steps >= 0 {
                 guard let scan = readString(), !scan.hasNonASCII || UTF8Validation.firstInvalidByteOffset(in: scan.bytes) == nil,
-                    check.leftUnchanged(scan.bytes, hasNonASCII: scan.hasNonASCII, hasDelete: scan.hasDelete, by: steps)
+                    check.leftUnchanged(scan, by: steps)
                 else { return giveUp() }
             } else {
                 guard skipValue() else { return giveUp() }
@@ -441,8 +439,9 @@ struct ShapeScan {
 extension ShapeCheck.Tables {
     /// Whether every step of list `steps` leaves the (well-formed, unescaped) string as it is.
     @inline(__always)
-    fileprivate func leftUnchanged(_ bytes: UnsafeRawBufferPointer, hasNonASCII: Bool, hasDelete: Bool, by steps: Int) -> Bool {
-        if hasNonASCII {
+    fileprivate func leftUnchanged(_ scan: ShapeScan.StringScan, by steps: Int) -> Bool {
+        let bytes = scan.bytes
+        if scan.hasNonASCII {
             let profile = TextProfile(utf8: bytes)
             // By index through the pointer, not `allSatisfy` (whose iterator holds a copy of the
             // list: a retain per string on an array that every worker thread shares).
@@ -452,7 +451,7 @@ extension ShapeCheck.Tables {
             }
             return true
         }
-        return guards[steps].leavesUnchanged(bytes, hasDelete: hasDelete)
+        return guards[steps].leavesUnchanged(bytes, hasDelete: scan.hasDelete)
     }
 
     /// Whether the unescaped string `bytes` is one of the node's enumerated strings.
