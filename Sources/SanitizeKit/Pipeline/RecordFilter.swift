@@ -322,9 +322,9 @@ public struct RecordFilter: Sendable {
     /// every step leaves it as it is, and only the located values need the evaluator, which
     /// reads them alone, so no step is applied, the parse steps over what the scan found valid
     /// and the evaluation skips everything else.
-    /// (Only a filter with a contract locates faults. The contract is read in place, not bound
-    /// to a local: a copy of it is a retain and a release per record of the reference that
-    /// every worker thread shares.)
+    /// (Only a filter with a contract locates faults, ``locatesFaults``. The contract is read in
+    /// place, not bound to a local: a copy of it is a retain and a release per record of the
+    /// reference that every worker thread shares.)
     private func decideLocated(_ record: UnsafeRawBufferPointer, in workspace: inout Workspace) -> Decision {
         do throws(SanitizeError) {
             try workspace.document.reparse(
@@ -333,7 +333,9 @@ public struct RecordFilter: Sendable {
             return .unparsable(Contract.parseViolation(error))
         }
         let sink = workspace.sink
-        let valid = contract?.validate(workspace.document, into: sink, faults: workspace.faults) ?? true
+        guard let valid = contract?.validate(workspace.document, into: sink, faults: workspace.faults) else {
+            preconditionFailure("only a filter with a contract locates faults")
+        }
         return .located(violations: valid ? [] : sink.items)
     }
 
