@@ -50,27 +50,41 @@ export NODE_PATH=/usr/share/nodejs  # where Debian puts node-ajv
 cores=$(nproc)
 printf '%s: %d records, %.1f MB, %d cores\n\n' "$data" "$records" "$(echo "$bytes / 1000000" | bc -l)" "$cores"
 declare -A seconds peak counts
+tools=()
+declare -A commands
+add() {  # name, command... (as `run` takes them): measured later, in turn with the others
+  local name="$1"; shift
+  tools+=("$name")
+  commands["$name"]="$(printf '%q ' "$@")"
+}
 run() {  # name, [--discard-output], command...  (record output goes to /dev/null; counts are captured)
   local name="$1"; shift
   local discard=()
   if [ "$1" = --discard-output ]; then discard=(--discard-output); shift; fi
   local result time rss
-  for ((attempt = 0; attempt < runs; attempt++)); do
-    result=$(python3 "$here/measure.py" "${discard[@]}" "$data" "$@" 2>"$work/$name.err" || true)
-    read -r time rss < <(tail -1 "$work/$name.err")
-    if [ -z "${seconds[$name]:-}" ] || (( $(echo "$time < ${seconds[$name]}" | bc) )); then seconds["$name"]=$time; fi
-    if [ -z "${peak[$name]:-}" ] || (( rss > ${peak[$name]} )); then peak["$name"]=$rss; fi
-  done
+  result=$(python3 "$here/measure.py" "${discard[@]}" "$data" "$@" 2>"$work/$name.err" || true)
+  read -r time rss < <(tail -1 "$work/$name.err")
+  if [ -z "${seconds[$name]:-}" ] || (( $(echo "$time < ${seconds[$name]}" | bc) )); then seconds["$name"]=$time; fi
+  if [ -z "${peak[$name]:-}" ] || (( rss > ${peak[$name]} )); then peak["$name"]=$rss; fi
   counts["$name"]="$result"
 }
 read -r -a extra <<<"${SANITIZE_ARGS:-}"
-run "sanitize --jobs $cores" --discard-output "$bin" filter --contract Rules/contracts/user.schema.json --jobs "$cores" --stats --report /dev/null "${extra[@]}"
+add "sanitize --jobs $cores" --discard-output "$bin" filter --contract Rules/contracts/user.schema.json --jobs "$cores" --stats --report /dev/null "${extra[@]}"
+add "sanitize --jobs 1" --discard-output "$bin" filter --contract Rules/contracts/user.schema.json --jobs 1 --stats --report /dev/null "${extra[@]}"
+add "ajv" node "$here/ajv-validate.js" "$work/contract.draft7.json" "$data"
+add "fastjsonschema" python3 "$here/fastjsonschema-validate.py" "$work/contract.draft7.json" "$data"
+add "jq -c . (parse+print)" --discard-output jq -c .
+# Round by round, every tool once per round: a tool's runs are spread over the whole
+# measurement, so none of them gets all the first (or all the last) minutes of the machine
+# (a block of runs per tool, first come first served, put the two-job runs in the minutes
+# just after the file was written).
+for ((attempt = 0; attempt < runs; attempt++)); do
+  for name in "${tools[@]}"; do
+    eval "run $(printf '%q' "$name") ${commands[$name]}"
+  done
+done
 stats_all=$(grep -o '"recordsOut":[0-9]*,"invalid":[0-9]*' "$work/sanitize --jobs $cores.err" || true)
-run "sanitize --jobs 1" --discard-output "$bin" filter --contract Rules/contracts/user.schema.json --jobs 1 --stats --report /dev/null "${extra[@]}"
 stats_one=$(grep -o '"recordsOut":[0-9]*,"invalid":[0-9]*' "$work/sanitize --jobs 1.err" || true)
-run "ajv" node "$here/ajv-validate.js" "$work/contract.draft7.json" "$data"
-run "fastjsonschema" python3 "$here/fastjsonschema-validate.py" "$work/contract.draft7.json" "$data"
-run "jq -c . (parse+print)" --discard-output jq -c .
 
 read -r ajv_valid ajv_invalid <<<"${counts[ajv]}"
 printf '| tool | MB/s | records/s | peak RSS (MB) | × Ajv records/s |\n|---|---:|---:|---:|---:|\n'
