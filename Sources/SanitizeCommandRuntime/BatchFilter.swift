@@ -69,6 +69,7 @@ package struct BatchFilter: Sendable {
             result.output.reserveCapacity(capacity)
         }
         var workspace = RecordFilter.Workspace()
+        var middles = ReportLineMiddles()
         let intact = batch.forEach { record in
             guard !result.stopped else { return }
             switch record {
@@ -77,7 +78,9 @@ package struct BatchFilter: Sendable {
                 let violation = Violation(
                     instanceLocation: "", keywordLocation: "", absoluteKeywordLocation: "", code: .recordTooLarge,
                     message: "record is \(byteCount) bytes, over the limit of \(maxRecordBytes) (--max-record-bytes)")
-                handleInvalid(line: number, original: nil, decision: .unparsable(violation), workspace: &workspace, into: &result)
+                handleInvalid(
+                    line: number, original: nil, decision: .unparsable(violation), workspace: &workspace, middles: &middles,
+                    into: &result)
             case .line(let number, let bytes):
                 result.statistics.bytesIn += bytes.count + 1
                 if Self.isBlank(bytes) {
@@ -100,7 +103,8 @@ package struct BatchFilter: Sendable {
                 } else {
                     // The workspace holds the sanitized record, where the report key is read.
                     handleInvalid(
-                        line: number, original: bytes, decision: decision, workspace: &workspace, into: &result)
+                        line: number, original: bytes, decision: decision, workspace: &workspace, middles: &middles,
+                        into: &result)
                 }
             }
         }
@@ -115,9 +119,10 @@ package struct BatchFilter: Sendable {
     ///   - decision: the filter's decision.
     ///   - workspace: the workspace that decided, holding the sanitized record when it parsed
     ///     (`inout` only so that it is not copied: it is not changed).
+    ///   - middles: the report lines' keyword members rendered so far in this batch.
     private func handleInvalid(
         line: Int, original: UnsafeRawBufferPointer?, decision: RecordFilter.Decision, workspace: inout RecordFilter.Workspace,
-        into result: inout Result
+        middles: inout ReportLineMiddles, into result: inout Result
     ) {
         let violations = decision.violations
         // Where the report key is read: the sanitized record as the decision parsed it (a
@@ -143,7 +148,8 @@ package struct BatchFilter: Sendable {
         }
         for index in violations.indices {
             Self.appendReportLine(
-                line: lineOffset + line, fileName: fileName, key: key, violation: violations[index], to: &result.report)
+                line: lineOffset + line, fileName: fileName, key: key, violation: violations[index], middles: &middles,
+                to: &result.report)
         }
         switch policy {
         case .drop:
@@ -173,6 +179,28 @@ package struct BatchFilter: Sendable {
     static func appendReportLine(
         line: Int, fileName: String?, key: [UInt8]? = nil, violation: Violation, to out: inout [UInt8]
     ) {
+        appendLineStart(line: line, fileName: fileName, key: key, to: &out)
+        out.append(0x2C)
+        appendMembers(of: violation, to: &out)
+        JSONWriter.appendLiteral("}\n", to: &out)
+    }
+
+    /// As ``appendReportLine(line:fileName:key:violation:to:)``, copying the members that follow
+    /// from the violation's keyword and code from `middles` (``ReportLineMiddles``).
+    static func appendReportLine(
+        line: Int, fileName: String?, key: [UInt8]?, violation: Violation, middles: inout ReportLineMiddles, to out: inout [UInt8]
+    ) {
+        appendLineStart(line: line, fileName: fileName, key: key, to: &out)
+        JSONWriter.appendLiteral(#","instanceLocation":""#, to: &out)
+        JSONWriter.appendEscaped(violation.instanceLocation, to: &out)
+        middles.append(of: violation, to: &out)
+        JSONWriter.appendEscaped(violation.message, to: &out)
+        JSONWriter.appendLiteral("\"}\n", to: &out)
+    }
+
+    /// A report line up to its first violation member: `{"line":…` and, when given, `"file"`
+    /// and `"key"`.
+    private static func appendLineStart(line: Int, fileName: String?, key: [UInt8]?, to out: inout [UInt8]) {
         JSONWriter.appendLiteral(#"{"line":"#, to: &out)
         JSONWriter.appendDecimal(line, to: &out)
         if let fileName {
@@ -184,9 +212,6 @@ package struct BatchFilter: Sendable {
             JSONWriter.appendLiteral(#","key":"#, to: &out)
             out.append(contentsOf: key)
         }
-        out.append(0x2C)
-        appendMembers(of: violation, to: &out)
-        JSONWriter.appendLiteral("}\n", to: &out)
     }
 
     /// Appends the members that describe one violation, as a report line and `_violations`
@@ -195,21 +220,27 @@ package struct BatchFilter: Sendable {
     static func appendMembers(of violation: Violation, to out: inout [UInt8]) {
         JSONWriter.appendLiteral(#""instanceLocation":""#, to: &out)
         JSONWriter.appendEscaped(violation.instanceLocation, to: &out)
+        appendKeywordMembers(of: violation, to: &out)
+        JSONWriter.appendEscaped(violation.message, to: &out)
+        out.append(0x22)
+    }
+
+    /// Appends what follows from the violation's keyword location and code alone, from the
+    /// end of the instance location's string to the start of the message's:
+    /// `","keywordLocation":"…","keyword":…,"code":"…","message":"`.
+    static func appendKeywordMembers(of violation: Violation, to out: inout [UInt8]) {
+        let (path, keyword) = violation.keywordLocationParts
         JSONWriter.appendLiteral(#"","keywordLocation":""#, to: &out)
-        violation.withKeywordLocationParts { path, keyword in
-            JSONWriter.appendEscaped(path, to: &out)
-            if !keyword.isEmpty {
-                out.append(UInt8(ascii: "/"))
-                JSONWriter.appendEscaped(keyword, to: &out)
-            }
+        JSONWriter.appendEscaped(path, to: &out)
+        if !keyword.isEmpty {
+            out.append(UInt8(ascii: "/"))
+            JSONWriter.appendEscaped(keyword, to: &out)
         }
         JSONWriter.appendLiteral(#"","keyword":"#, to: &out)
         if !appendKeyword(of: violation, to: &out) { JSONWriter.appendLiteral("null", to: &out) }
         JSONWriter.appendLiteral(#","code":""#, to: &out)
         JSONWriter.appendEscaped(violation.code.rawValue, to: &out)
         JSONWriter.appendLiteral(#"","message":""#, to: &out)
-        JSONWriter.appendEscaped(violation.message, to: &out)
-        out.append(0x22)
     }
 
     /// The keyword a violation names: the last non-empty segment of its keyword location.
@@ -233,7 +264,7 @@ package struct BatchFilter: Sendable {
     /// - Returns: `false` when the violation names no keyword (nothing is appended).
     private static func appendKeyword(of violation: Violation, to out: inout [UInt8]) -> Bool {
         // The keyword the evaluator named is the location's last token, unless it holds a `/`.
-        var named = violation.withKeywordLocationParts { _, keyword in keyword }
+        var named = violation.keywordLocationParts.keyword
         if !named.isEmpty && !named.withUTF8({ $0.contains(UInt8(ascii: "/")) }) {
             out.append(0x22)
             JSONWriter.appendEscaped(named, to: &out)

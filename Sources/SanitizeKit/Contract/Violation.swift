@@ -105,10 +105,10 @@ public struct Violation: Sendable, Hashable, CustomStringConvertible {
         Locations.joined(base, keyword)
     }
 
-    /// Calls `body` with the keyword location's parts: the path to the keyword's schema and
-    /// the keyword's name (`""` when the path is the whole location), without joining them.
-    package func withKeywordLocationParts<R>(_ body: (_ path: String, _ keyword: String) -> R) -> R {
-        body(locations.keywordPath, locations.keyword)
+    /// The keyword location's parts: the path to the keyword's schema and the keyword's name
+    /// (`""` when the path is the whole location), not joined.
+    package var keywordLocationParts: (path: String, keyword: String) {
+        (locations.keywordPath, locations.keyword)
     }
 
     /// `instanceLocation: message [code]`.

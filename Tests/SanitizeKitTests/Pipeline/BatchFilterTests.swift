@@ -65,6 +65,40 @@ struct BatchFilterTests {
         }
     }
 
+    @Test("report lines copied from the rendered kinds are the lines written piece by piece")
+    func middlesCopiedAsRendered() {
+        // Kinds that differ in one part only (the path, the keyword, the code), met again
+        // after others, in more kinds than the cache keeps, through separately built strings.
+        var kinds: [Violation] = Self.violations
+        for index in 0..<(ReportLineMiddles.capacity + 4) {
+            kinds.append(
+                Violation(
+                    instanceLocation: "/k\(index)", keywordPath: "/properties/k\(index % 5)", schemaLocation: "",
+                    keyword: index % 2 == 0 ? "maxLength" : "minLength", code: index % 3 == 0 ? .maxLength : .type,
+                    message: "m\(index)"))
+        }
+        let sequence = kinds + kinds.reversed() + kinds.map { kind in
+            // The same parts in new strings: equal, not identical.
+            var copy = kind
+            copy.keywordLocation = String(decoding: Array(kind.keywordLocation.utf8), as: UTF8.self)
+            return copy
+        }
+        var middles = ReportLineMiddles()
+        for (line, violation) in sequence.enumerated() {
+            var cached: [UInt8] = []
+            BatchFilter.appendReportLine(line: line, fileName: nil, key: nil, violation: violation, middles: &middles, to: &cached)
+            var direct: [UInt8] = []
+            BatchFilter.appendReportLine(line: line, fileName: nil, violation: violation, to: &direct)
+            var entry: [JSONValue.Member] = [.init("line", .number("\(line)"))]
+            entry += Self.describe(violation)
+            var viaValue: [UInt8] = []
+            JSONValue.object(entry).write(to: &viaValue)
+            viaValue.append(0x0A)
+            #expect(String(decoding: cached, as: UTF8.self) == String(decoding: viaValue, as: UTF8.self), "\(violation)")
+            #expect(cached == direct)
+        }
+    }
+
     @Test("the keyword is the last non-empty segment of the keyword location", arguments: [
         ("/properties/a/maxLength", "maxLength"), ("/properties/t/items/", "items"), ("/", nil), ("", nil), ("//a//", "a"),
         ("noSlash", "noSlash"), ("/$ref/x~1y", "x~1y"),

@@ -1,0 +1,47 @@
+package import SanitizeKit
+
+/// The middle of report lines, rendered once per kind of violation and then copied: what
+/// follows from a violation's keyword location and code alone
+/// (``BatchFilter/appendKeywordMembers(of:to:)``: `","keywordLocation":"…","keyword":…,"code":"…","message":"`).
+///
+/// Most invalid records of a file fail the same few keywords, and these members are most of
+/// a report line's pieces: written piece by piece (each an append, most of them escaped) they
+/// cost more than the rest of the line. A batch keeps one of these for its records.
+package struct ReportLineMiddles {
+    private struct Entry {
+        var path: String
+        var keyword: String
+        var code: String
+        var bytes: [UInt8]
+    }
+
+    /// The kinds rendered so far, in the order first met.
+    private var entries: [Entry] = []
+
+    /// The most kinds kept; a violation of another kind is rendered where it is written.
+    static let capacity = 16
+
+    package init() {}
+
+    /// Appends the middle of `violation`'s report line, copied when a violation with the same
+    /// keyword location parts and code was rendered before.
+    package mutating func append(of violation: Violation, to out: inout [UInt8]) {
+        let (path, keyword) = violation.keywordLocationParts
+        let code = violation.code.rawValue
+        // Locations and codes are mostly the contract's own strings, shared by every violation
+        // of a kind, so that each comparison is settled by identity.
+        for index in entries.indices
+        where entries[index].path == path && entries[index].keyword == keyword && entries[index].code == code {
+            out.append(contentsOf: entries[index].bytes)
+            return
+        }
+        guard entries.count < Self.capacity else {
+            BatchFilter.appendKeywordMembers(of: violation, to: &out)
+            return
+        }
+        var bytes: [UInt8] = []
+        BatchFilter.appendKeywordMembers(of: violation, to: &bytes)
+        out.append(contentsOf: bytes)
+        entries.append(Entry(path: path, keyword: keyword, code: code, bytes: bytes))
+    }
+}
