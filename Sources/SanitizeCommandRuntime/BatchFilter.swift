@@ -90,7 +90,7 @@ package struct BatchFilter: Sendable {
                 result.statistics.recordsIn += 1
                 // Decided before anything is written: a valid record is written once, an
                 // invalid one only as the policy asks (never, with `drop`).
-                let decision = filter.decide(bytes, in: &workspace)
+                let decision = filter.decide(bytes, in: &workspace, needingDocument: reportKey != nil)
                 if case .passedAsIs = decision {
                     // As `write` does, without handing it the workspace (a copy, from this closure).
                     result.output.append(contentsOf: bytes)

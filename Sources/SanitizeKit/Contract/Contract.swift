@@ -156,7 +156,7 @@ public struct Contract: Sendable {
     }
 
     /// As ``validate(_:into:)`` for an instance that a locating shape scan has read
-    /// (``ShapeCheck/Scanner/locate(_:faults:skippable:)``): only the values that overlap `faults` are evaluated,
+    /// (``ShapeCheck/Scanner/locate(_:faults:skippable:leaf:)``): only the values that overlap `faults` are evaluated,
     /// every other member or element being valid already. The verdict and the violations, in
     /// their order, are those of the whole evaluation.
     /// - Parameters:
@@ -197,12 +197,13 @@ public struct Contract: Sendable {
         if let shortcut = buffers.shortcut {
             var faults: [UInt32] = []
             var skippable: [UInt32] = []
-            switch shortcut.scanner.locate(bytes, faults: &faults, skippable: &skippable) {
+            var leaf = ShapeCheck.Leaf()
+            switch shortcut.scanner.locate(bytes, faults: &faults, skippable: &skippable, leaf: &leaf) {
             case .passes:
                 return ValidationResult(isValid: true, violations: [])
             case .faults:
                 var document = JSONDocument.empty
-                return validateLocated(bytes, faults: faults, skippable: skippable, parsingInto: &document, sink: ViolationSink())
+                return validateLocated(bytes, faults: faults, skippable: skippable, leaf: leaf, parsingInto: &document, sink: ViolationSink())
             case .unsure:
                 break
             }
@@ -215,19 +216,24 @@ public struct Contract: Sendable {
     }
 
     /// Parses and validates an instance in which the shape check located faults
-    /// (``ShapeCheck/Scanner/locate(_:faults:skippable:)``): parsed in part, evaluated only where the
-    /// faults are (``validate(_:into:faults:)``).
+    /// (``ShapeCheck/Scanner/locate(_:faults:skippable:leaf:)``): its one fault alone when it is a
+    /// value that evaluates alone (``validate(leaf:limits:document:into:)``), otherwise parsed in
+    /// part and evaluated only where the faults are (``validate(_:into:faults:)``).
     /// - Parameters:
     ///   - bytes: the instance's JSON text, as the scan read it.
     ///   - faults: the scan's faults.
     ///   - skippable: the objects and arrays the scan read without a fault.
+    ///   - leaf: the scan's one fault, when it evaluates alone.
     ///   - document: the document to parse into (reused by a validator).
     ///   - sink: the sink to collect into.
     /// - Returns: the verdict and violations, as a whole evaluation gives them.
     func validateLocated(
-        _ bytes: UnsafeRawBufferPointer, faults: [UInt32], skippable: [UInt32], parsingInto document: inout JSONDocument,
-        sink: ViolationSink
+        _ bytes: UnsafeRawBufferPointer, faults: [UInt32], skippable: [UInt32], leaf: ShapeCheck.Leaf,
+        parsingInto document: inout JSONDocument, sink: ViolationSink
     ) -> ValidationResult {
+        if leaf.schema >= 0, let valid = validate(leaf: leaf, limits: options.limits, document: &document, into: sink) {
+            return ValidationResult(isValid: valid, violations: valid ? [] : sink.items)
+        }
         do throws(SanitizeError) {
             try document.reparse(bytes, limits: options.limits, skipping: skippable, namesComparedOutside: faults)
         } catch {

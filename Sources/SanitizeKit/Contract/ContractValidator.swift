@@ -15,9 +15,12 @@ public struct ContractValidator {
     private var scope: [Int] = []
     private let sink = ViolationSink()
     /// The values a locating shape scan left to the evaluator, and the objects and arrays the
-    /// parser may step over (``ShapeCheck/Scanner/locate(_:faults:skippable:)``).
+    /// parser may step over (``ShapeCheck/Scanner/locate(_:faults:skippable:leaf:)``).
     private var faults: [UInt32] = []
     private var skippable: [UInt32] = []
+    /// The scan's one fault when it is a value that evaluates alone
+    /// (``Contract/validate(leaf:limits:document:into:)``).
+    private var leaf = ShapeCheck.Leaf()
 
     /// Creates a validator for a contract.
     /// - Parameter contract: the compiled contract.
@@ -58,17 +61,19 @@ public struct ContractValidator {
     /// As ``validate(_:)``, but an instance that the contract's one-pass check passes (most
     /// valid ones, when the contract is made of the common keywords) is not parsed: then
     /// ``document`` is left as it was, and one it finds faults in is parsed only in part (the
-    /// values the evaluator reads). What `sanitize validate` runs per line.
+    /// values the evaluator reads), or not at all when its one fault is a value that evaluates
+    /// alone (then ``document`` holds that value inside its path). What `sanitize validate`
+    /// runs per line.
     /// - Parameter bytes: the instance's JSON text.
     /// - Returns: the verdict and violations, as ``validate(_:)`` gives them.
     package mutating func validateQuickly(_ bytes: UnsafeRawBufferPointer) -> ValidationResult {
         if let shortcut = contract.buffers.shortcut {
-            switch shortcut.scanner.locate(bytes, faults: &faults, skippable: &skippable) {
+            switch shortcut.scanner.locate(bytes, faults: &faults, skippable: &skippable, leaf: &leaf) {
             case .passes:
                 return ValidationResult(isValid: true, violations: [])
             case .faults:
                 // Only the located values are evaluated; the verdict and violations are the same.
-                return contract.validateLocated(bytes, faults: faults, skippable: skippable, parsingInto: &document, sink: sink)
+                return contract.validateLocated(bytes, faults: faults, skippable: skippable, leaf: leaf, parsingInto: &document, sink: sink)
             case .unsure:
                 break
             }

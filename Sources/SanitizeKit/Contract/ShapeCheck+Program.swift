@@ -18,6 +18,7 @@ extension ShapeCheck {
     ) -> ShapeCheck? {
         var builder = ShapeCheckBuilder(program: program, withSteps: withSteps)
         guard builder.add(program.root, depth: 0) == 1 else { return nil }
+        builder.markLeaves()
         return ShapeCheck(
             nodes: builder.nodes, properties: builder.properties, enumStrings: builder.enumStrings, patterns: builder.patterns,
             stepLists: builder.lists, limits: limits)
@@ -53,6 +54,7 @@ struct ShapeCheckBuilder {
         let schema = program.schemas[index]
         let node = nodes.count
         nodes.append(ShapeCheck.Node())
+        nodes[node].schema = Int32(index)
         switch schema.kind {
         case .alwaysValid: return node
         case .alwaysInvalid:
@@ -83,5 +85,28 @@ struct ShapeCheckBuilder {
             }
         }
         return node
+    }
+}
+
+extension ShapeCheckBuilder {
+    /// Sets ``ShapeCheck/Node/evaluatesAlone`` and ``ShapeCheck/Node/underSensitive``, from the
+    /// root down: a node is added before the nodes of its members and elements, so one pass in
+    /// order reaches every parent before its children. Node 0 (anything, shared by the members
+    /// no schema names) never evaluates alone.
+    mutating func markLeaves() {
+        guard nodes.count > 1 else { return }
+        nodes[1].evaluatesAlone = nodes[1].schema >= 0
+        for parent in 1..<nodes.count where nodes[parent].evaluatesAlone {
+            let node = nodes[parent]
+            let hides = node.underSensitive || program.schemas[Int(node.schema)].sensitive
+            var children = properties[node.firstProperty..<node.firstProperty + node.propertyCount].map(\.node)
+            if node.openMembers > 0 { children.append(node.openMembers) }
+            // An element of an array that compares its elements by their bytes is not alone.
+            if node.items > 0 && !node.uniqueItems { children.append(node.items) }
+            for child in children where child > parent && nodes[child].schema >= 0 {
+                nodes[child].evaluatesAlone = true
+                nodes[child].underSensitive = hides
+            }
+        }
     }
 }

@@ -63,6 +63,39 @@ final class ShapeCheck: @unchecked Sendable {
         /// A step list applies here or at a node below (set by the check's `init`): a value
         /// of this node that the scan did not read may hold a string a step changes.
         var stepsWithin = false
+        /// The compiled schema the node reads, or -1 (node 0, a policy's nodes).
+        var schema: Int32 = -1
+        /// A value of this node that fails may be evaluated alone, as a ``Leaf`` (set by
+        /// ``ShapeCheckBuilder/markLeaves()``): the node is reached from the root by one path of
+        /// members and elements, on which no array compares its elements (`uniqueItems`, whose
+        /// verdict the scan takes from the elements' bytes, escapes and all), so that every
+        /// object and array around such a value passes its own checks exactly when the scan
+        /// says so.
+        var evaluatesAlone = false
+        /// A schema on the path to the node (not the node's own) hides values from messages
+        /// (`writeOnly`, `x-sensitive`).
+        var underSensitive = false
+    }
+
+    /// The one fault of a record that the scan located at a value it read alone
+    /// (``Scanner/locate(_:faults:skippable:leaf:)``): enough to evaluate that value without
+    /// parsing the rest of the record (``Contract/validate(leaf:limits:document:into:)``).
+    struct Leaf {
+        /// The compiled schema of the value, or -1 when there is no such fault (more than one
+        /// fault, an object's or array's own, a value no schema reads alone).
+        var schema = -1
+        /// Whether a schema around the value hides values from messages.
+        var underSensitive = false
+        /// The path from the root to the value, one step per enclosing object or array: the
+        /// offset of the member's key (its opening quote) in the record, or ``elementStep``
+        /// with the element's index. (A record has fewer than 2³¹ bytes to have a leaf.)
+        var path: [UInt32] = []
+        /// The value inside its path's keys and brackets, as JSON text:
+        /// `{"address":{"country":"Britain"}}` for the value at `/address/country`.
+        var text: [UInt8] = []
+
+        /// Marks a path step that is an element's index, not a key's offset.
+        static let elementStep: UInt32 = 1 << 31
     }
 
     /// One named property of an object node.
@@ -157,7 +190,7 @@ final class ShapeCheck: @unchecked Sendable {
     }
 
     /// The tables as a ``ShapeScan`` reads them: base pointers lent by the check for the
-    /// duration of one ``ShapeCheck/Scanner/passes(_:)`` or ``ShapeCheck/Scanner/locate(_:faults:skippable:)``
+    /// duration of one ``ShapeCheck/Scanner/passes(_:)`` or ``ShapeCheck/Scanner/locate(_:faults:skippable:leaf:)``
     /// call, never stored beyond it.
     struct Tables {
         let nodes: UnsafePointer<Node>
@@ -184,7 +217,7 @@ final class ShapeCheck: @unchecked Sendable {
         }
     }
 
-    /// What ``Scanner/locate(_:faults:skippable:)`` found.
+    /// What ``Scanner/locate(_:faults:skippable:leaf:)`` found.
     enum Location {
         /// As ``Scanner/passes(_:)``: valid, and every step leaves the record as it is.
         case passes
@@ -194,7 +227,7 @@ final class ShapeCheck: @unchecked Sendable {
         case unsure
     }
 
-    /// The most places ``Scanner/locate(_:faults:skippable:)`` keeps; a record with more is "not sure".
+    /// The most places ``Scanner/locate(_:faults:skippable:leaf:)`` keeps; a record with more is "not sure".
     static let maxFaults = 8
     /// The most objects and arrays read to the end that it notes (the first ones to close).
     static let maxSpans = 16
@@ -239,30 +272,49 @@ final class ShapeCheck: @unchecked Sendable {
         ///   - skippable: replaced by objects and arrays the scan read to the end, strict JSON
         ///     overlapping no fault, two offsets each (not all of them: the first few to close;
         ///     left alone unless the answer is ``Location/faults``).
+        ///   - leaf: when the answer is ``Location/faults`` and the record's one fault is a
+        ///     value of a node that evaluates alone (``Node/evaluatesAlone``), that value with
+        ///     its path; otherwise its schema is -1.
         /// - Returns: what the scan found.
         func locate(
-            _ record: UnsafeRawBufferPointer, faults: inout [UInt32], skippable: inout [UInt32]
+            _ record: UnsafeRawBufferPointer, faults: inout [UInt32], skippable: inout [UInt32], leaf: inout Leaf
         ) -> ShapeCheck.Location {
             guard let base = record.baseAddress, record.count <= maxBytes, record.count < Int(UInt32.max) else { return .unsure }
             let start = base.assumingMemoryBound(to: UInt8.self)
             return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 2 * (ShapeCheck.maxFaults + ShapeCheck.maxSpans)) { buffer in
                 var scan = ShapeScan(check: tables, cursor: start, end: start + record.count, origin: start, found: buffer.baseAddress!)
-                guard scan.value(at: 1, depth: 0) || scan.recover(0, 1), !scan.unsure, scan.cursor == scan.end else { return .unsure }
+                guard scan.value(at: 1, depth: 0) || scan.recover(0, 1), !scan.unsure, scan.cursor == scan.end else {
+                    return .unsure
+                }
                 // The lists are filled only for faults: a record that passes costs them nothing.
                 if scan.faultCount == 0 { return .passes }
-                faults.removeAll(keepingCapacity: true)
-                skippable.removeAll(keepingCapacity: true)
-                faults.append(contentsOf: buffer[0..<2 * scan.faultCount])
-                for span in ShapeCheck.maxFaults..<ShapeCheck.maxFaults + scan.spanCount {
-                    let low = buffer[2 * span]
-                    let high = buffer[2 * span + 1]
-                    if !stride(from: 0, to: faults.count, by: 2).contains(where: { faults[$0] < high && low < faults[$0 + 1] }) {
-                        skippable.append(low)
-                        skippable.append(high)
-                    }
+                leaf.schema = -1
+                let location = collect(scan, faults: &faults, skippable: &skippable)
+                // A key's offset is a path step below 2³¹ (``Leaf/elementStep``).
+                if scan.faultCount == 1 && scan.leafNode >= 0 && record.count <= Int(Int32.max) {
+                    let node = tables.nodes[scan.leafNode]
+                    leaf.underSensitive = node.underSensitive
+                    if scan.walk(to: Int(faults[0])..<Int(faults[1]), path: &leaf.path, text: &leaf.text) { leaf.schema = Int(node.schema) }
                 }
-                return .faults
+                return location
             }
+        }
+
+        /// Copies a scan's faults, and the spans it read that overlap none of them, to the lists.
+        private func collect(_ scan: ShapeScan, faults: inout [UInt32], skippable: inout [UInt32]) -> ShapeCheck.Location {
+            let buffer = scan.found!
+            faults.removeAll(keepingCapacity: true)
+            skippable.removeAll(keepingCapacity: true)
+            for index in 0..<2 * scan.faultCount { faults.append(buffer[index]) }
+            for span in ShapeCheck.maxFaults..<ShapeCheck.maxFaults + scan.spanCount {
+                let low = buffer[2 * span]
+                let high = buffer[2 * span + 1]
+                if !stride(from: 0, to: faults.count, by: 2).contains(where: { faults[$0] < high && low < faults[$0 + 1] }) {
+                    skippable.append(low)
+                    skippable.append(high)
+                }
+            }
+            return .faults
         }
     }
 }

@@ -1,7 +1,7 @@
 /// One pass of a ``ShapeCheck`` over a record's bytes: a recursive descent that checks each
 /// value against its schema node as it reads it. Every method returns `false` for "not sure"
 /// and the whole check then gives up; nothing here reports or allocates. It lives only inside
-/// ``ShapeCheck/Scanner/passes(_:)`` and ``ShapeCheck/Scanner/locate(_:faults:skippable:)``, which lend it the
+/// ``ShapeCheck/Scanner/passes(_:)`` and ``ShapeCheck/Scanner/locate(_:faults:skippable:leaf:)``, which lend it the
 /// check's tables (and the second, room for what it locates).
 ///
 /// Locating (``found`` set), a value that fails is recorded and skipped (``recover(_:_:)``), an
@@ -16,13 +16,16 @@ struct ShapeScan {
     let origin: UnsafePointer<UInt8>
     /// When locating, room for ``ShapeCheck/maxFaults`` pairs of offsets (the faults), then
     /// ``ShapeCheck/maxSpans`` pairs (the objects and arrays read to the end, which the parser
-    /// may step over: ``ShapeCheck/Scanner/locate(_:faults:skippable:)``); `nil` otherwise.
+    /// may step over: ``ShapeCheck/Scanner/locate(_:faults:skippable:leaf:)``); `nil` otherwise.
     var found: UnsafeMutablePointer<UInt32>? = nil
     /// How many fault pairs and span pairs `found` holds.
     var faultCount = 0
     var spanCount = 0
     /// Locating found something only the general path can judge.
     var unsure = false
+    /// The first fault's node, when ``recover(_:_:)`` recorded it at a value of a node that
+    /// evaluates alone (``ShapeCheck/Node/evaluatesAlone``); -1 when there is none.
+    var leafNode = -1
 
     /// The cursor's offset in the record.
     private var offset: Int { cursor - origin }
@@ -371,7 +374,66 @@ struct ShapeScan {
         default:
             guard skipValue() else { return giveUp() }
         }
-        return record(start, offset)
+        let first = faultCount == 0
+        guard record(start, offset) else { return false }
+        if first && node.pointee.evaluatesAlone { leafNode = index }
+        return true
+    }
+
+    // MARK: the one fault alone
+
+    /// After a locating scan found one fault, at offset `fault.lowerBound`: its path from the
+    /// root and the value inside that path's keys and brackets, as ``ShapeCheck/Leaf`` has
+    /// them. The walk reads only what the scan read (JSON without whitespace, no escape but in
+    /// the fault), stepping over each member and element before the one that holds the fault.
+    /// - Returns: `false` when the bytes are not as the scan left them (then there is no leaf).
+    mutating func walk(to fault: Range<Int>, path: inout [UInt32], text: inout [UInt8]) -> Bool {
+        path.removeAll(keepingCapacity: true)
+        text.removeAll(keepingCapacity: true)
+        cursor = origin
+        while offset < fault.lowerBound && cursor < end {
+            let isObject = cursor.pointee == UInt8(ascii: "{")
+            guard isObject || cursor.pointee == UInt8(ascii: "[") else { return false }
+            cursor += 1
+            var index = 0
+            while true {
+                let keyStart = offset
+                if isObject {
+                    // The key: the scan refuses an escaped one, so its next quote closes it.
+                    guard cursor < end, cursor.pointee == UInt8(ascii: "\"") else { return false }
+                    cursor += 1
+                    while cursor < end && cursor.pointee != UInt8(ascii: "\"") { cursor += 1 }
+                    guard end - cursor >= 2, cursor[1] == UInt8(ascii: ":") else { return false }
+                    cursor += 2
+                }
+                let valueStart = offset
+                // The value holds the fault when the fault starts before its end.
+                guard valueStart <= fault.lowerBound, skipValue() else { return false }
+                if fault.lowerBound < offset {
+                    path.append(isObject ? UInt32(keyStart) : ShapeCheck.Leaf.elementStep | UInt32(index))
+                    cursor = origin + valueStart
+                    break
+                }
+                guard cursor < end, cursor.pointee == UInt8(ascii: ",") else { return false }
+                cursor += 1
+                index += 1
+            }
+        }
+        guard offset == fault.lowerBound else { return false }
+        for step in path {
+            if step & ShapeCheck.Leaf.elementStep != 0 {
+                text.append(UInt8(ascii: "["))
+                continue
+            }
+            // The key (no escape: its next quote closes it) and its colon.
+            var close = Int(step) + 1
+            while origin[close] != UInt8(ascii: "\"") { close += 1 }
+            text.append(UInt8(ascii: "{"))
+            for offset in Int(step)...(close + 1) { text.append(origin[offset]) }
+        }
+        for offset in fault { text.append(origin[offset]) }
+        for step in path.reversed() { text.append(step & ShapeCheck.Leaf.elementStep != 0 ? UInt8(ascii: "]") : UInt8(ascii: "}")) }
+        return true
     }
 
     /// Notes, when locating, that the object or array from offset `start` to the cursor was

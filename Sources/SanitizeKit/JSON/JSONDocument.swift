@@ -20,7 +20,7 @@ package struct JSONDocument: Sendable {
     /// the writer would produce, as long as no string is replaced), otherwise -1.
     var minimalLength = -1
     /// Parsed with objects or arrays stepped over (``reparse(_:limits:skipping:namesComparedOutside:)``, spans a
-    /// locating shape scan read already: ``ShapeCheck/Scanner/locate(_:faults:skippable:)``): each is
+    /// locating shape scan read already: ``ShapeCheck/Scanner/locate(_:faults:skippable:leaf:)``): each is
     /// one node marked ``JSONNode/Flags/unread``, with no children, so the document is read
     /// only where the scan's faults lead (the evaluator's), and never written.
     package private(set) var isPartial = false

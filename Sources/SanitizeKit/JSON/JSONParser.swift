@@ -19,7 +19,7 @@ struct JSONParser {
     var skippable: [UInt32] = []
     /// When set, the member names of an object were compared already unless it starts inside
     /// one of these spans two bytes or longer (pairs of byte offsets `[start, end)`, a locating
-    /// shape scan's faults: ``ShapeCheck/Scanner/locate(_:faults:skippable:)``), and only those
+    /// shape scan's faults: ``ShapeCheck/Scanner/locate(_:faults:skippable:leaf:)``), and only those
     /// objects are checked for duplicate keys. `nil` for a whole parse: every object is.
     var namesComparedOutside: [UInt32]?
 

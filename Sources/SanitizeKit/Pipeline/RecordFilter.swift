@@ -218,9 +218,12 @@ public struct RecordFilter: Sendable {
         var applicable: [(node: Int, list: Int)] = []
         var pending: [(plan: Int, node: Int)] = []
         /// The values a locating shape scan left to the evaluator, and the objects and arrays
-        /// the parser may step over (``ShapeCheck/Scanner/locate(_:faults:skippable:)``).
+        /// the parser may step over (``ShapeCheck/Scanner/locate(_:faults:skippable:leaf:)``).
         var faults: [UInt32] = []
         var skippable: [UInt32] = []
+        /// The scan's one fault when it is a value that may be evaluated alone
+        /// (``Contract/validate(leaf:limits:document:into:)``).
+        var leaf = ShapeCheck.Leaf()
         /// The contract's violation sink with its instance-path and reference buffers (28 KiB),
         /// allocated the first time a record needs an evaluation (never, while every record
         /// passes the shape check: a one-record workspace costs no 28 KiB), then reused.
@@ -251,8 +254,9 @@ public struct RecordFilter: Sendable {
         /// The record is not JSON (within the filter's limits).
         case unparsable(Violation)
         /// The shape check located the values that may fail and only they were evaluated
-        /// (``ShapeCheck/Scanner/locate(_:faults:skippable:)``): no step changes the record, so its bytes,
-        /// parsed whole, are the sanitized record (the workspace's document is partial).
+        /// (``ShapeCheck/Scanner/locate(_:faults:skippable:leaf:)``): no step changes the record,
+        /// so its bytes, parsed whole, are the sanitized record (the workspace's document is
+        /// partial: the record parsed in part, or only its one located value inside its path).
         /// `violations` is empty when it passed.
         case located(violations: [Violation])
 
@@ -281,15 +285,19 @@ public struct RecordFilter: Sendable {
     /// - Parameters:
     ///   - record: the record's bytes (one NDJSON line, without the newline).
     ///   - workspace: the reused buffers; afterwards its document holds the sanitized record
-    ///     when the decision is ``Decision/parsed(violations:)``.
+    ///     when the decision is ``Decision/parsed(violations:)``, and the record parsed in part
+    ///     or, unless `needingDocument`, only the located value inside its path when it is
+    ///     ``Decision/located(violations:)``.
+    ///   - needingDocument: whether the caller reads the record from the workspace's document
+    ///     afterwards (`--report-key`): a located record is then always parsed.
     /// - Returns: the decision.
-    package func decide(_ record: UnsafeRawBufferPointer, in workspace: inout Workspace) -> Decision {
+    package func decide(_ record: UnsafeRawBufferPointer, in workspace: inout Workspace, needingDocument: Bool = false) -> Decision {
         // A clean, valid record passes as it came, after one pass over its bytes.
         if let shapeScanner {
             if locatesFaults {
-                switch shapeScanner.locate(record, faults: &workspace.faults, skippable: &workspace.skippable) {
+                switch shapeScanner.locate(record, faults: &workspace.faults, skippable: &workspace.skippable, leaf: &workspace.leaf) {
                 case .passes: return .passedAsIs
-                case .faults: return decideLocated(record, in: &workspace)
+                case .faults: return decideLocated(record, in: &workspace, needingDocument: needingDocument)
                 case .unsure: break
                 }
             } else if shapeScanner.passes(record) {
@@ -318,14 +326,23 @@ public struct RecordFilter: Sendable {
         return .parsed(violations: violations)
     }
 
-    /// Decides a record the locating shape scan has read (``ShapeCheck/Scanner/locate(_:faults:skippable:)``):
+    /// Decides a record the locating shape scan has read (``ShapeCheck/Scanner/locate(_:faults:skippable:leaf:)``):
     /// every step leaves it as it is, and only the located values need the evaluator, which
     /// reads them alone, so no step is applied, the parse steps over what the scan found valid
     /// and the evaluation skips everything else.
     /// (Only a filter with a contract locates faults, ``locatesFaults``. The contract is read in
     /// place, not bound to a local: a copy of it is a retain and a release per record of the
     /// reference that every worker thread shares.)
-    private func decideLocated(_ record: UnsafeRawBufferPointer, in workspace: inout Workspace) -> Decision {
+    /// A record whose one fault is a value the scan read alone is decided from that value
+    /// (``Contract/validate(leaf:limits:document:into:)``), unless the caller reads the record's
+    /// document afterwards.
+    private func decideLocated(_ record: UnsafeRawBufferPointer, in workspace: inout Workspace, needingDocument: Bool) -> Decision {
+        if !needingDocument, workspace.leaf.schema >= 0 {
+            let sink = workspace.sink
+            if let valid = contract?.validate(leaf: workspace.leaf, limits: limits, document: &workspace.document, into: sink) {
+                return .located(violations: valid ? [] : sink.items)
+            }
+        }
         do throws(SanitizeError) {
             try workspace.document.reparse(
                 record, limits: limits, skipping: workspace.skippable, namesComparedOutside: workspace.faults)
@@ -359,8 +376,8 @@ public struct RecordFilter: Sendable {
         case .located:
             // Left as it came by every step, and JSON (it parsed): written as a whole parse
             // writes it. Without whitespace the record is that already: the parse read every
-            // byte but the containers it stepped over, and the scan that let it step over them
-            // read them whole, with no whitespace (it leaves any to the general path).
+            // byte but what the scan read whole, with no whitespace (it leaves any to the
+            // general path): the containers it stepped over, or all but the one located value.
             if workspace.document.isMinimalText {
                 output.append(contentsOf: record)
                 return true

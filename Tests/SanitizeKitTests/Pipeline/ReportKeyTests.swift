@@ -237,9 +237,10 @@ struct ReportKeyPartialParseTests {
         // Not vacuous: records were judged on the located path with containers stepped over.
         var faults: [UInt32] = []
         var skippable: [UInt32] = []
+        var leaf = ShapeCheck.Leaf()
         let check = try #require(filters.checked.shapeCheck)
         let stepped = variants.filter { variant in
-            variant.withUnsafeBytes { check.scanner.locate($0, faults: &faults, skippable: &skippable) } == .faults
+            variant.withUnsafeBytes { check.scanner.locate($0, faults: &faults, skippable: &skippable, leaf: &leaf) } == .faults
                 && !skippable.isEmpty
         }
         #expect(stepped.count > 100, "\(stepped.count) records were parsed in part")
@@ -252,8 +253,9 @@ struct ReportKeyPartialParseTests {
         let record = Array(#"{"n":100,"o":{"k":[1,{"id":"o-7"}]},"a":["x","y"]}"#.utf8)
         var faults: [UInt32] = []
         var skippable: [UInt32] = []
+        var leaf = ShapeCheck.Leaf()
         let check = try #require(filters.checked.shapeCheck)
-        let location = record.withUnsafeBytes { check.scanner.locate($0, faults: &faults, skippable: &skippable) }
+        let location = record.withUnsafeBytes { check.scanner.locate($0, faults: &faults, skippable: &skippable, leaf: &leaf) }
         #expect(location == .faults)
         // Pairs of offsets: "o"'s object and "a"'s array are among the spans stepped over.
         let starts = stride(from: 0, to: skippable.count, by: 2).map { Int(skippable[$0]) }

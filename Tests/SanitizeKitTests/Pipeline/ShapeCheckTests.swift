@@ -99,6 +99,7 @@ struct ShapeCheckTests {
         var stepped = 0
         var faults: [UInt32] = []
         var skippable: [UInt32] = []
+        var leaf = ShapeCheck.Leaf()
         for record in variants {
             let a = filters.checked.process(record)
             let b = filters.general.process(record)
@@ -106,7 +107,7 @@ struct ShapeCheckTests {
             #expect(a.violations == b.violations, "\(String(decoding: record, as: UTF8.self))")
             if a.isValid && a.sanitized == record { passed += 1 }
             if let check = filters.checked.shapeCheck,
-                record.withUnsafeBytes({ check.scanner.locate($0, faults: &faults, skippable: &skippable) }) == .faults
+                record.withUnsafeBytes({ check.scanner.locate($0, faults: &faults, skippable: &skippable, leaf: &leaf) }) == .faults
             {
                 located += 1
                 if !skippable.isEmpty { stepped += 1 }
@@ -154,7 +155,8 @@ struct ShapeCheckTests {
         var record = record
         var faults: [UInt32] = []
         var skippable: [UInt32] = []
-        let location = record.withUTF8 { check.scanner.locate(UnsafeRawBufferPointer($0), faults: &faults, skippable: &skippable) }
+        var leaf = ShapeCheck.Leaf()
+        let location = record.withUTF8 { check.scanner.locate(UnsafeRawBufferPointer($0), faults: &faults, skippable: &skippable, leaf: &leaf) }
         return ((location, faults), skippable)
     }
 

@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+
+@testable import SanitizeKit
+
+/// A record whose one fault is a value the shape scan read alone is evaluated from that value
+/// inside its path, the rest of the record unparsed (``Contract/validate(leafOf:fault:leaf:limits:document:text:into:)``).
+/// The oracle is the general path (parse, steps, one whole evaluation): the sanitized record and
+/// every violation, word for word, must be the same.
+@Suite("Located leaf: one fault evaluated alone")
+struct LocatedLeafTests {
+    /// Paths through objects and arrays, keys a pointer escapes, values hidden by a schema on
+    /// the path, an array that compares its elements, schemas that allow or refuse anything.
+    static let contract = #"""
+        {"type":"object","properties":{
+          "id":{"type":"integer","minimum":1},
+          "name":{"type":"string","maxLength":4},
+          "a/b~c":{"type":"string","pattern":"^[a-z]+$"},
+          "ключ":{"type":"integer"},
+          "secret":{"type":"string","minLength":100,"writeOnly":true},
+          "vault":{"type":"object","x-sensitive":true,"properties":{
+            "pin":{"type":"string","pattern":"^[0-9]{4}$"},
+            "inner":{"type":"object","properties":{"code":{"type":"integer","maximum":9}}}}},
+          "list":{"type":"array","items":{"type":"object","properties":{"v":{"type":"integer","maximum":5}},
+                  "additionalProperties":{"type":"string","maxLength":2}}},
+          "set":{"type":"array","uniqueItems":true,"items":{"type":"string","maxLength":3}},
+          "nested":{"type":"object","properties":{"deep":{"type":"array","items":{"type":"array","items":{"type":"number","exclusiveMaximum":10}}}}},
+          "free":true,
+          "never":false,
+          "tag":{"enum":["x","y"]},
+          "mail":{"type":"string","format":"email"}},
+         "additionalProperties":{"type":"integer"}}
+        """#
+
+    /// Records whose one fault is a value that evaluates alone.
+    static let leaves = [
+        #"{"id":0}"#, #"{"id":"x"}"#, #"{"id":1.5}"#, #"{"id":true,"name":"ok"}"#, #"{"name":"toolong","id":3}"#,
+        #"{"name":"a\"b\"cde"}"#, #"{"a/b~c":"ABC"}"#, #"{"ключ":"x"}"#, #"{"secret":"short"}"#,
+        #"{"vault":{"pin":"12a4"}}"#, #"{"vault":{"inner":{"code":10}}}"#, #"{"vault":{"pin":1234}}"#,
+        #"{"list":[{"v":1},{"v":9}]}"#, #"{"list":[{"v":1,"zz":"long"}]}"#, #"{"list":[{"v":1},7]}"#,
+        #"{"nested":{"deep":[[1,2],[3,11]]}}"#, #"{"nested":{"deep":[[1,2],"x"]}}"#,
+        #"{"free":"a\u0041"}"#, #"{"never":1}"#, #"{"never":{"a":[1, 2]}}"#, #"{"tag":"z"}"#, #"{"tag":"\u0078"}"#,
+        #"{"mail":"not-an-email"}"#, #"{"extra":"x"}"#, #"{"id":[1, 2]}"#, #"{"id":{"a":1,"b":[true, null]}}"#,
+        #""text""#, #"[1,2]"#, #"{"vault":"open"}"#, #"{"list":{"v":1}}"#,
+    ]
+
+    /// Records the scan locates that are not decided from a value alone: several faults, an
+    /// object's own fault, an element of an array that compares its elements (the escaped
+    /// "b" equals the plain one), and values that are not JSON (the whole parse says where).
+    static let others = [
+        #"{"extra":"y","id":"x"}"#, #"{"id":0,"name":"toolong"}"#, #"{"list":[{"v":9},{"v":8}]}"#,
+        #"{"set":["ab","a\u0062"]}"#, #"{"set":["a","b","toolong"]}"#, #"{"id":[1,,2]}"#, #"{"id":{"a":1,"a":2}}"#,
+        #"{"id":[1 2]}"#, #"{"never":{"a":}}"#,
+    ]
+
+    static func filters() throws -> (checked: RecordFilter, general: RecordFilter) {
+        let schema = try JSONValue(parsing: contract)
+        return (
+            try RecordFilter(schema: schema, resources: .init(), options: .init(), limits: .default, planning: true),
+            try RecordFilter(schema: schema, resources: .init(), options: .init(), limits: .default, planning: true, shapeChecking: false)
+        )
+    }
+
+    /// Whether the record's decision came from its one value: the scan located faults and
+    /// described a leaf.
+    static func decidedAlone(_ filter: RecordFilter, _ record: String) -> Bool {
+        var workspace = RecordFilter.Workspace()
+        let decision = Array(record.utf8).withUnsafeBytes { filter.decide($0, in: &workspace) }
+        guard case .located = decision else { return false }
+        return workspace.leaf.schema >= 0
+    }
+
+    @Test("a value evaluated alone is reported as the whole evaluation reports it, and written as the general path writes")
+    func sameAsGeneralPath() throws {
+        let (checked, general) = try Self.filters()
+        for record in Self.leaves + Self.others {
+            let fast = checked.process(Array(record.utf8))
+            let slow = general.process(Array(record.utf8))
+            #expect(fast.violations == slow.violations, "\(record)")
+            #expect(fast.violations.map(\.message) == slow.violations.map(\.message), "\(record)")
+            #expect(fast.sanitized == slow.sanitized, "\(record)")
+        }
+    }
+
+    @Test("the records meant to be decided from their one value are, and the others are not")
+    func leavesAreTaken() throws {
+        let (checked, _) = try Self.filters()
+        for record in Self.leaves { #expect(Self.decidedAlone(checked, record), "\(record)") }
+        for record in Self.others { #expect(!Self.decidedAlone(checked, record), "\(record)") }
+    }
+
+    @Test("under a writeOnly or x-sensitive schema, on the path or at the value, a message shows no value")
+    func sensitiveValuesHidden() throws {
+        let (checked, _) = try Self.filters()
+        for (record, secret) in [
+            (#"{"secret":"short"}"#, "short"), (#"{"vault":{"pin":"12a4"}}"#, "12a4"), (#"{"vault":{"inner":{"code":10}}}"#, "10"),
+        ] {
+            let outcome = checked.process(Array(record.utf8))
+            #expect(!outcome.violations.isEmpty, "\(record)")
+            for violation in outcome.violations { #expect(!violation.message.contains(secret), "\(record): \(violation.message)") }
+        }
+        // Outside them the value is shown, so the check above can fail.
+        let shown = checked.process(Array(#"{"a/b~c":"ABC"}"#.utf8))
+        #expect(shown.violations.contains { $0.message.contains("ABC") })
+    }
+
+    @Test("the instance location is the pointer to the value, its keys escaped")
+    func pointers() throws {
+        let (checked, _) = try Self.filters()
+        for (record, pointer) in [
+            (#"{"a/b~c":"ABC"}"#, "/a~1b~0c"), (#"{"ключ":"x"}"#, "/ключ"), (#"{"list":[{"v":1},{"v":9}]}"#, "/list/1/v"),
+            (#"{"nested":{"deep":[[1,2],[3,11]]}}"#, "/nested/deep/1/1"), (#""text""#, ""),
+        ] {
+            #expect(checked.process(Array(record.utf8)).violations.map(\.instanceLocation) == [pointer], "\(record)")
+        }
+    }
+}
