@@ -289,7 +289,7 @@ public struct RecordFilter: Sendable {
     ///     or, unless `needingDocument`, only the located value inside its path when it is
     ///     ``Decision/located(violations:)``.
     ///   - needingDocument: whether the caller reads the record from the workspace's document
-    ///     afterwards (`--report-key`): a located record is then always parsed.
+    ///     afterwards (`--report-key`): a located record is then always parsed (in part).
     /// - Returns: the decision.
     package func decide(_ record: UnsafeRawBufferPointer, in workspace: inout Workspace, needingDocument: Bool = false) -> Decision {
         // A clean, valid record passes as it came, after one pass over its bytes.
@@ -334,13 +334,20 @@ public struct RecordFilter: Sendable {
     /// place, not bound to a local: a copy of it is a retain and a release per record of the
     /// reference that every worker thread shares.)
     /// A record whose one fault is a value the scan read alone is decided from that value
-    /// (``Contract/validate(leaf:limits:document:into:)``), unless the caller reads the record's
-    /// document afterwards.
+    /// (``Contract/validate(leaf:limits:document:into:)``); when the caller reads the record's
+    /// document afterwards (`needingDocument`), the record is then parsed in part for it.
     private func decideLocated(_ record: UnsafeRawBufferPointer, in workspace: inout Workspace, needingDocument: Bool) -> Decision {
-        if !needingDocument, workspace.leaf.schema >= 0 {
-            let sink = workspace.sink
-            if let valid = contract?.validate(leaf: workspace.leaf, limits: limits, document: &workspace.document, into: sink) {
-                return .located(violations: valid ? [] : sink.items)
+        let sink = workspace.sink
+        if workspace.leaf.schema >= 0,
+            let valid = contract?.validate(leaf: workspace.leaf, limits: limits, document: &workspace.document, into: sink)
+        {
+            let violations = valid ? [] : sink.items
+            // The value parsed inside its path, so the record parses: the whole of it is JSON.
+            guard needingDocument else { return .located(violations: violations) }
+            if (try? workspace.document.reparse(
+                record, limits: limits, skipping: workspace.skippable, namesComparedOutside: workspace.faults)) != nil
+            {
+                return .located(violations: violations)
             }
         }
         do throws(SanitizeError) {
@@ -349,7 +356,6 @@ public struct RecordFilter: Sendable {
         } catch {
             return .unparsable(Contract.parseViolation(error))
         }
-        let sink = workspace.sink
         guard let valid = contract?.validate(workspace.document, into: sink, faults: workspace.faults) else {
             preconditionFailure("only a filter with a contract locates faults")
         }

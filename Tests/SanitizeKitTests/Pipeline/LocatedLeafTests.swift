@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import SanitizeCommandRuntime
 @testable import SanitizeKit
 
 /// A record whose one fault is a value the shape scan read alone is evaluated from that value
@@ -87,6 +88,28 @@ struct LocatedLeafTests {
         let (checked, _) = try Self.filters()
         for record in Self.leaves { #expect(Self.decidedAlone(checked, record), "\(record)") }
         for record in Self.others { #expect(!Self.decidedAlone(checked, record), "\(record)") }
+    }
+
+    @Test("with --report-key the value is evaluated alone and the record parsed for the key")
+    func reportKeyReadsTheRecord() throws {
+        let (checked, general) = try Self.filters()
+        let key = try ReportKey(pointer: "/id", filter: checked)
+        for (record, expected) in [
+            (#"{"id":7,"name":"toolong"}"#, "7"), (#"{"name":"toolong","id":8}"#, "8"), (#"{"list":[{"v":9}],"id":12}"#, "12"),
+            (#"{"id":"x"}"#, #""x""#), (#"{"name":"toolong"}"#, "null"),
+        ] {
+            var workspace = RecordFilter.Workspace()
+            let decision = Array(record.utf8).withUnsafeBytes { checked.decide($0, in: &workspace, needingDocument: true) }
+            guard case .located = decision else {
+                Issue.record("\(record) was not located")
+                continue
+            }
+            #expect(workspace.leaf.schema >= 0, "\(record)")
+            #expect(decision.violations == general.process(Array(record.utf8)).violations, "\(record)")
+            var value: [UInt8] = []
+            key.appendValue(in: workspace.document, to: &value)
+            #expect(String(decoding: value, as: UTF8.self) == expected, "\(record)")
+        }
     }
 
     @Test("under a writeOnly or x-sensitive schema, on the path or at the value, a message shows no value")
