@@ -338,17 +338,12 @@ public struct RecordFilter: Sendable {
     /// document afterwards (`needingDocument`), the record is then parsed in part for it.
     private func decideLocated(_ record: UnsafeRawBufferPointer, in workspace: inout Workspace, needingDocument: Bool) -> Decision {
         let sink = workspace.sink
+        var decidedAlone: [Violation]?
         if workspace.leaf.schema >= 0,
             let valid = contract?.validate(leaf: workspace.leaf, limits: limits, document: &workspace.document, into: sink)
         {
-            let violations = valid ? [] : sink.items
-            // The value parsed inside its path, so the record parses: the whole of it is JSON.
-            guard needingDocument else { return .located(violations: violations) }
-            if (try? workspace.document.reparse(
-                record, limits: limits, skipping: workspace.skippable, namesComparedOutside: workspace.faults)) != nil
-            {
-                return .located(violations: violations)
-            }
+            guard needingDocument else { return .located(violations: valid ? [] : sink.items) }
+            decidedAlone = valid ? [] : sink.items
         }
         do throws(SanitizeError) {
             try workspace.document.reparse(
@@ -356,6 +351,7 @@ public struct RecordFilter: Sendable {
         } catch {
             return .unparsable(Contract.parseViolation(error))
         }
+        if let decidedAlone { return .located(violations: decidedAlone) }
         guard let valid = contract?.validate(workspace.document, into: sink, faults: workspace.faults) else {
             preconditionFailure("only a filter with a contract locates faults")
         }
