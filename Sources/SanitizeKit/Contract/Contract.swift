@@ -203,7 +203,8 @@ public struct Contract: Sendable {
                 return ValidationResult(isValid: true, violations: [])
             case .faults:
                 var document = JSONDocument.empty
-                return validateLocated(bytes, faults: faults, skippable: skippable, leaf: leaf, parsingInto: &document, sink: ViolationSink())
+                return validateLocated(
+                    bytes, faults: faults, skippable: skippable, leaf: leaf, parsingInto: &document, sink: ViolationSink())
             case .unsure:
                 break
             }
