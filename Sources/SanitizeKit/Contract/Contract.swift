@@ -203,8 +203,15 @@ public struct Contract: Sendable {
                 return ValidationResult(isValid: true, violations: [])
             case .faults:
                 var document = JSONDocument.empty
-                return validateLocated(
-                    bytes, faults: faults, skippable: skippable, leaf: leaf, parsingInto: &document, sink: ViolationSink())
+                let sink = ViolationSink()
+                do throws(SanitizeError) {
+                    let valid = try validateLocated(
+                        bytes, faults: faults, skippable: skippable, leaf: leaf, limits: options.limits, parsingInto: &document,
+                        sink: sink)
+                    return ValidationResult(isValid: valid, violations: valid ? [] : sink.items)
+                } catch {
+                    return ValidationResult(isValid: false, violations: [Contract.parseViolation(error)])
+                }
             case .unsure:
                 break
             }
@@ -216,32 +223,34 @@ public struct Contract: Sendable {
         }
     }
 
-    /// Parses and validates an instance in which the shape check located faults
-    /// (``ShapeCheck/Scanner/locate(_:faults:skippable:leaf:)``): its one fault alone when it is a
-    /// value that evaluates alone (``validate(leaf:limits:document:into:)``), otherwise parsed in
-    /// part and evaluated only where the faults are (``validate(_:into:faults:)``).
+    /// Decides an instance in which the shape check located faults
+    /// (``ShapeCheck/Scanner/locate(_:faults:skippable:leaf:)``): from its one fault alone when it
+    /// is a value that evaluates alone (``validate(leaf:limits:document:into:)``), otherwise
+    /// parsed in part and evaluated only where the faults are (``validate(_:into:faults:)``).
+    /// What `sanitize validate` and `sanitize filter` both run for such an instance.
     /// - Parameters:
     ///   - bytes: the instance's JSON text, as the scan read it.
     ///   - faults: the scan's faults.
     ///   - skippable: the objects and arrays the scan read without a fault.
     ///   - leaf: the scan's one fault, when it evaluates alone.
-    ///   - document: the document to parse into (reused by a validator).
-    ///   - sink: the sink to collect into.
-    /// - Returns: the verdict and violations, as a whole evaluation gives them.
+    ///   - limits: the parser's limits.
+    ///   - keepingDocument: whether `document` must hold the instance (parsed in part) afterwards
+    ///     even when its one value decided it (the filter's `--report-key` reads it there).
+    ///   - document: the document to parse into (reused).
+    ///   - sink: the sink to collect into; its items are the violations when it is invalid.
+    /// - Returns: whether the instance is valid, as a whole evaluation decides.
+    /// - Throws: the parser's error when the instance is not JSON within `limits`.
     func validateLocated(
-        _ bytes: UnsafeRawBufferPointer, faults: [UInt32], skippable: [UInt32], leaf: ShapeCheck.Leaf,
-        parsingInto document: inout JSONDocument, sink: ViolationSink
-    ) -> ValidationResult {
-        if leaf.schema >= 0, let valid = validate(leaf: leaf, limits: options.limits, document: &document, into: sink) {
-            return ValidationResult(isValid: valid, violations: valid ? [] : sink.items)
+        _ bytes: UnsafeRawBufferPointer, faults: [UInt32], skippable: [UInt32], leaf: ShapeCheck.Leaf, limits: JSONLimits,
+        keepingDocument: Bool = false, parsingInto document: inout JSONDocument, sink: ViolationSink
+    ) throws(SanitizeError) -> Bool {
+        var decidedAlone: Bool?
+        if leaf.schema >= 0, let valid = validate(leaf: leaf, limits: limits, document: &document, into: sink) {
+            guard keepingDocument else { return valid }
+            decidedAlone = valid
         }
-        do throws(SanitizeError) {
-            try document.reparse(bytes, limits: options.limits, skipping: skippable, namesComparedOutside: faults)
-        } catch {
-            return ValidationResult(isValid: false, violations: [Contract.parseViolation(error)])
-        }
-        let valid = validate(document, into: sink, faults: faults)
-        return ValidationResult(isValid: valid, violations: valid ? [] : sink.items)
+        try document.reparse(bytes, limits: limits, skipping: skippable, namesComparedOutside: faults)
+        return decidedAlone ?? validate(document, into: sink, faults: faults)
     }
 
     /// Parses and validates JSON bytes.

@@ -328,36 +328,25 @@ public struct RecordFilter: Sendable {
 
     /// Decides a record the locating shape scan has read (``ShapeCheck/Scanner/locate(_:faults:skippable:leaf:)``):
     /// every step leaves it as it is, and only the located values need the evaluator, which
-    /// reads them alone, so no step is applied, the parse steps over what the scan found valid
-    /// and the evaluation skips everything else.
+    /// reads them alone, so no step is applied, and the contract decides it from its one value
+    /// alone or from a parse that steps over what the scan found valid
+    /// (``Contract/validateLocated(_:faults:skippable:leaf:limits:keepingDocument:parsingInto:sink:)``).
     /// (Only a filter with a contract locates faults, ``locatesFaults``. The contract is read in
     /// place, not bound to a local: a copy of it is a retain and a release per record of the
     /// reference that every worker thread shares.)
-    /// A record whose one fault is a value the scan read alone is decided from that value
-    /// (``Contract/validate(leaf:limits:document:into:)``); when the caller reads the record's
-    /// document afterwards (`needingDocument`), the record is then parsed in part for it.
     private func decideLocated(_ record: UnsafeRawBufferPointer, in workspace: inout Workspace, needingDocument: Bool) -> Decision {
         let sink = workspace.sink
-        var decidedAlone: [Violation]?
-        if workspace.leaf.schema >= 0,
-            let valid = contract?.validate(leaf: workspace.leaf, limits: limits, document: &workspace.document, into: sink)
-        {
-            guard needingDocument else { return .located(violations: valid ? [] : sink.items) }
-            decidedAlone = valid ? [] : sink.items
-        }
+        let valid: Bool?
         do throws(SanitizeError) {
-            try workspace.document.reparse(
-                record, limits: limits, skipping: workspace.skippable, namesComparedOutside: workspace.faults)
+            valid = try contract?.validateLocated(
+                record, faults: workspace.faults, skippable: workspace.skippable, leaf: workspace.leaf, limits: limits,
+                keepingDocument: needingDocument, parsingInto: &workspace.document, sink: sink)
         } catch {
             return .unparsable(Contract.parseViolation(error))
         }
-        if let decidedAlone { return .located(violations: decidedAlone) }
-        guard let valid = contract?.validate(workspace.document, into: sink, faults: workspace.faults) else {
-            preconditionFailure("only a filter with a contract locates faults")
-        }
+        guard let valid else { preconditionFailure("only a filter with a contract locates faults") }
         return .located(violations: valid ? [] : sink.items)
     }
-
 
     /// Appends the sanitized record of a decision to `output`.
     /// - Parameters:

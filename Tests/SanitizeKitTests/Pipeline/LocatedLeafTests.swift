@@ -5,7 +5,7 @@ import Testing
 @testable import SanitizeKit
 
 /// A record whose one fault is a value the shape scan read alone is evaluated from that value
-/// inside its path, the rest of the record unparsed (``Contract/validate(leafOf:fault:leaf:limits:document:text:into:)``).
+/// inside its path, the rest of the record unparsed (``Contract/validate(leaf:limits:document:into:)``).
 /// The oracle is the general path (parse, steps, one whole evaluation): the sanitized record and
 /// every violation, word for word, must be the same.
 @Suite("Located leaf: one fault evaluated alone")
