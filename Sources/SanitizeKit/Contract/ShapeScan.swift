@@ -402,9 +402,8 @@ struct ShapeScan {
                     // The key: the scan refuses an escaped one, so its next quote closes it.
                     guard cursor < end, cursor.pointee == UInt8(ascii: "\"") else { return false }
                     cursor += 1
-                    while cursor < end && cursor.pointee != UInt8(ascii: "\"") { cursor += 1 }
-                    guard end - cursor >= 2, cursor[1] == UInt8(ascii: ":") else { return false }
-                    cursor += 2
+                    guard skipStringBody(), cursor < end, cursor.pointee == UInt8(ascii: ":") else { return false }
+                    cursor += 1
                 }
                 let valueStart = offset
                 // The value holds the fault when the fault starts before its end.
@@ -472,11 +471,7 @@ struct ShapeScan {
             switch cursor.pointee {
             case UInt8(ascii: "\""):
                 cursor += 1
-                while cursor < end && cursor.pointee != UInt8(ascii: "\"") {
-                    cursor += cursor.pointee == UInt8(ascii: "\\") ? 2 : 1
-                }
-                guard cursor < end else { return false }
-                cursor += 1
+                guard skipStringBody() else { return false }
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 depth += 1
                 cursor += 1
@@ -492,6 +487,39 @@ struct ShapeScan {
             }
         }
         return depth == 0 && cursor == end
+    }
+
+    /// Moves the cursor, inside a string, past its closing quote: eight bytes at a time to the
+    /// next quote or backslash (most of what is skipped is strings, read byte by byte the walk
+    /// to a fault cost a nanosecond a byte), stepping over each escape's next byte. `false`
+    /// when the record ends first.
+    @inline(__always)
+    private mutating func skipStringBody() -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        while true {
+            while end - cursor >= 8 {
+                // As in ``readString()``: the lowest flagged byte is always a quote or backslash.
+                let word = UInt64(littleEndian: UnsafeRawPointer(cursor).loadUnaligned(as: UInt64.self))
+                let quote = word ^ (ones &* 0x22)
+                let backslash = word ^ (ones &* 0x5C)
+                let special = (((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)) & (ones &* 0x80)
+                if special != 0 {
+                    cursor += special.trailingZeroBitCount >> 3
+                    break
+                }
+                cursor += 8
+            }
+            guard cursor < end else { return false }
+            switch cursor.pointee {
+            case UInt8(ascii: "\""):
+                cursor += 1
+                return true
+            case UInt8(ascii: "\\"):
+                cursor += 2
+            default:
+                cursor += 1
+            }
+        }
     }
 }
 
