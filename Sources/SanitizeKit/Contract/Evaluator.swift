@@ -443,7 +443,7 @@ struct Evaluator {
     /// the frame of ``evaluateChecks(_:_:_:_:collect:)``, which every nesting level holds.
     @inline(never)
     func reportTypeMismatch(_ s: Int, _ mask: UInt8, _ node: Int) {
-        report(s, "type", .type, TypeBits.mismatchMessage(mask, found: foundType(node)))
+        report(s, "type", .type, buffers.typeMismatchMessages[Int(mask)][foundType(node)])
     }
 
     /// Evaluates a subschema against another node with fresh annotations.

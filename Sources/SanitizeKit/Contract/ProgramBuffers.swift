@@ -42,6 +42,9 @@ final class ProgramBuffers: @unchecked Sendable {
     /// `resourceURI#pointer`. Read only when a violation is reported.
     let rootPaths: [String?]
     let absoluteLocations: [String]
+    /// By `type` mask (256 entries), ``TypeBits/mismatchMessages(_:)`` for the masks of the
+    /// program's schemas, empty for the others (which no schema checks).
+    let typeMismatchMessages: [[String]]
 
     struct FastShape {
         /// Property i: hash at `hashes[first + i]`, key index at `lists[keys.start + i]`,
@@ -115,6 +118,11 @@ final class ProgramBuffers: @unchecked Sendable {
         let root = program.locations[program.root]
         rootPaths = program.locations.map { Evaluator.relativePointer($0, from: root) }
         absoluteLocations = program.locations.map { $0.resourceURI + "#" + $0.pointer }
+        var messages = [[String]](repeating: [], count: 256)
+        for schema in program.schemas where schema.typeMask != TypeBits.any && messages[Int(schema.typeMask)].isEmpty {
+            messages[Int(schema.typeMask)] = TypeBits.mismatchMessages(schema.typeMask)
+        }
+        typeMismatchMessages = messages
     }
 
     /// Whether `bytes` equal program key `index`.
