@@ -126,9 +126,8 @@ extension Evaluator {
         }
         let missing = shape.requiredMask & ~foundMask
         if missing != 0 {
-            let keys = buffers.program.shapes[shapeIndex].keys
-            for position in 0..<min(keys.count, 64) where missing & (1 << UInt64(position)) != 0 {
-                reportMissing(s, keys[position])
+            for position in 0..<min(shape.count, 64) where missing & (1 << UInt64(position)) != 0 {
+                reportMissing(s, key: Int(lists[shape.keys + position]))
                 valid = false
                 if stopEarly { return false }
             }

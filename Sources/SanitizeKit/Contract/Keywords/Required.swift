@@ -33,16 +33,18 @@ extension Evaluator {
     mutating func evaluate(_ keyword: Keywords.Required, _ s: Int, _ node: Int) -> Bool {
         var valid = true
         for index in keyword.keys.range where !has(key: Int(lists[index]), in: node) {
-            reportMissing(s, buffers.program.keys[Int(lists[index])])
+            reportMissing(s, key: Int(lists[index]))
             valid = false
             if stopEarly { return false }
         }
         return valid
     }
 
-    /// Reports a required member that is missing (``Keywords/Required``, or the bit mask of ``Keywords/Properties``).
-    func reportMissing(_ s: Int, _ key: PropertyKey) {
-        report(s, "required", .required, key.missingMessage)
+    /// Reports a required member that is missing (``Keywords/Required``, or the bit mask of
+    /// ``Keywords/Properties``), by its program key: the message is read in place (a copy of
+    /// the key was a retain and a release of each of its fields).
+    func reportMissing(_ s: Int, key keyIndex: Int) {
+        report(s, "required", .required, buffers.program.keys[keyIndex].missingMessage)
     }
 
     /// Whether an object node has a member named by program key `keyIndex`.
