@@ -90,6 +90,39 @@ struct LocatedLeafTests {
         for record in Self.others { #expect(!Self.decidedAlone(checked, record), "\(record)") }
     }
 
+    @Test("strings are stepped over whole, with an escape at every offset of an eight-byte word")
+    func stringsSteppedOver() throws {
+        let (checked, general) = try Self.filters()
+        // The scan steps over a value it cannot read (a string with an escape, in a member or
+        // an element) and the walk over the strings before the lone fault, eight bytes at a
+        // time: an escaped quote or backslash anywhere in a word, or across two, must not end a
+        // string there (the scan would then be unsure, and the record not located, or not
+        // decided alone).
+        var alone: [String] = []
+        var located: [String] = []
+        for escape in [#"\""#, #"\\"#, #"\u0041"#, #"\\\""#] {
+            for length in 0...19 {
+                for position in 0...length {
+                    let text = String(repeating: "a", count: position) + escape + String(repeating: "b", count: length - position)
+                    alone.append(#"{"name":"\#(text)","id":3}"#)
+                    alone.append(#"{"free":"\#(text)","id":3}"#)
+                    // Two such strings are two faults: located, not decided alone.
+                    located.append(#"{"free":["\#(text)",{"k":"\#(text)"}],"id":3}"#)
+                }
+            }
+        }
+        for length in 1...24 { alone.append(#"{"mail":"\#(String(repeating: "m", count: length))@example.com","id":0}"#) }
+        for record in alone { #expect(Self.decidedAlone(checked, record), "\(record)") }
+        for record in located {
+            var workspace = RecordFilter.Workspace()
+            let decision = Array(record.utf8).withUnsafeBytes { checked.decide($0, in: &workspace) }
+            if case .located = decision {} else { Issue.record("not located: \(record)") }
+        }
+        for record in alone + located {
+            #expect(checked.process(Array(record.utf8)).violations == general.process(Array(record.utf8)).violations, "\(record)")
+        }
+    }
+
     @Test("with --report-key the value is evaluated alone and the record parsed for the key")
     func reportKeyReadsTheRecord() throws {
         let (checked, general) = try Self.filters()
