@@ -1,17 +1,24 @@
 #!/usr/bin/env python3
 """Writes deterministic NDJSON user records (about 3 % invalid, or INVALID_PERCENT) for the filter comparison.
 
-Usage: generate-users.py MEGABYTES SEED [INVALID_PERCENT] > users.ndjson
+Usage: generate-users.py MEGABYTES SEED [INVALID_PERCENT [KIND]] > users.ndjson
 The valid records are already clean (nothing for x-sanitize steps to change), so every
-validator sees the same records and the valid/invalid counts must agree.
+validator sees the same records and the valid/invalid counts must agree. With KIND (type,
+required, pattern or additional) every invalid record has that fault and no other
+(filter-kinds.sh); the records are otherwise the same.
 """
 import json
+import os
 import random
 import sys
 
 megabytes, seed = int(sys.argv[1]), int(sys.argv[2])
 # The four kinds of invalid record share the fraction equally (3 % by default).
 invalid = (float(sys.argv[3]) if len(sys.argv) > 3 else 3.0) / 100
+kinds = ["type", "required", "pattern", "additional"]
+only = sys.argv[4] if len(sys.argv) > 4 else None
+if only is not None and only not in kinds:
+    sys.exit(f"generate-users.py: KIND must be one of {', '.join(kinds)}, not {only!r}")
 rng = random.Random(seed)
 first = ["Ada", "Grace", "Linus", "José", "Zoë", "Ming", "Olu", "Anna", "Li", "Sam", "Émile", "Øystein"]
 last = ["Lovelace", "Hopper", "Torvalds", "Martí", "Ng", "Okafor", "Schmidt", "Müller", "Kim", "Lee"]
@@ -36,6 +43,8 @@ while written < limit:
         "tags": rng.sample(tags, 3),
     }
     kind = rng.random()
+    if only is not None and kind < invalid:
+        kind = kinds.index(only) * invalid * 8 / 30  # the first value of that kind's share
     if kind < invalid * 8 / 30:
         record["age"] = "old"                      # type
     elif kind < invalid * 16 / 30:
@@ -45,5 +54,9 @@ while written < limit:
     elif kind < invalid:
         record["role"] = "admin"                   # additionalProperties
     line = json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n"
-    out.write(line)
+    try:
+        out.write(line)
+    except BrokenPipeError:  # the reader has all it wanted (`| head`): stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(0)
     written += len(line.encode())
