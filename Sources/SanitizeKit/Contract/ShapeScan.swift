@@ -123,6 +123,27 @@ struct ShapeScan {
         var hasDelete: Bool
     }
 
+    // MARK: eight bytes at a time
+
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let highBits: UInt64 = 0x8080_8080_8080_8080
+
+    /// The eight bytes of the record from offset `offset` as one word, the first in its lowest
+    /// byte.
+    @inline(__always)
+    private func word(at offset: Int) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawPointer(origin + offset).loadUnaligned(as: UInt64.self))
+    }
+
+    /// The bytes of `word` equal to `byte`, each flagged by its high bit (with ``highBits``):
+    /// the lowest flag is always a true one; those above it may not be (a borrow runs on from
+    /// an equal byte), so only the first flagged byte is read.
+    @inline(__always)
+    private static func flags(_ word: UInt64, equalTo byte: UInt8) -> UInt64 {
+        let difference = word ^ (ones &* UInt64(byte))
+        return (difference &- ones) & ~difference
+    }
+
     /// Reads a string at the cursor (its opening quote); `nil` for an escape or a raw control
     /// (which the general path handles or refuses).
     @inline(__always)
@@ -131,18 +152,14 @@ struct ShapeScan {
         let start = p
         var nonASCII = false
         var delete = false
-        let ones: UInt64 = 0x0101_0101_0101_0101
         while true {
             if end - p >= 8 {
                 // The first quote, backslash, control, DEL or non-ASCII byte of the next eight:
                 // each test flags a byte's high bit, and the lowest flag is always a true one.
-                let word = UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self))
-                let quote = word ^ (ones &* 0x22)
-                let backslash = word ^ (ones &* 0x5C)
-                let deleteBytes = word ^ (ones &* 0x7F)
+                let word = word(at: p - origin)
                 let special =
-                    (((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((deleteBytes &- ones) & ~deleteBytes)
-                    | ((word &- ones &* 0x20) & ~word) | word) & (ones &* 0x80)
+                    (Self.flags(word, equalTo: 0x22) | Self.flags(word, equalTo: 0x5C) | Self.flags(word, equalTo: 0x7F)
+                    | ((word &- Self.ones &* 0x20) & ~word) | word) & Self.highBits
                 if special == 0 {
                     p += 8
                     continue
@@ -495,14 +512,10 @@ struct ShapeScan {
     /// when the record ends first.
     @inline(__always)
     private mutating func skipStringBody() -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
         while true {
             while end - cursor >= 8 {
-                // As in ``readString()``: the lowest flagged byte is always a quote or backslash.
-                let word = UInt64(littleEndian: UnsafeRawPointer(cursor).loadUnaligned(as: UInt64.self))
-                let quote = word ^ (ones &* 0x22)
-                let backslash = word ^ (ones &* 0x5C)
-                let special = (((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)) & (ones &* 0x80)
+                let word = word(at: offset)
+                let special = (Self.flags(word, equalTo: 0x22) | Self.flags(word, equalTo: 0x5C)) & Self.highBits
                 if special != 0 {
                     cursor += special.trailingZeroBitCount >> 3
                     break
