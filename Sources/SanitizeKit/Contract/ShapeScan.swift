@@ -128,11 +128,11 @@ struct ShapeScan {
     private static let ones: UInt64 = 0x0101_0101_0101_0101
     private static let highBits: UInt64 = 0x8080_8080_8080_8080
 
-    /// The eight bytes of the record from offset `offset` as one word, the first in its lowest
-    /// byte.
+    /// The eight bytes from `bytes` as one word, the first in its lowest byte. (From a pointer,
+    /// not an offset in the record: `origin + offset` cost the scan of a clean record 6 %.)
     @inline(__always)
-    private func word(at offset: Int) -> UInt64 {
-        UInt64(littleEndian: UnsafeRawPointer(origin + offset).loadUnaligned(as: UInt64.self))
+    private static func word(at bytes: UnsafePointer<UInt8>) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawPointer(bytes).loadUnaligned(as: UInt64.self))
     }
 
     /// The bytes of `word` equal to `byte`, each flagged by its high bit (with ``highBits``):
@@ -156,7 +156,7 @@ struct ShapeScan {
             if end - p >= 8 {
                 // The first quote, backslash, control, DEL or non-ASCII byte of the next eight:
                 // each test flags a byte's high bit, and the lowest flag is always a true one.
-                let word = word(at: p - origin)
+                let word = Self.word(at: p)
                 let special =
                     (Self.flags(word, equalTo: 0x22) | Self.flags(word, equalTo: 0x5C) | Self.flags(word, equalTo: 0x7F)
                     | ((word &- Self.ones &* 0x20) & ~word) | word) & Self.highBits
@@ -514,7 +514,7 @@ struct ShapeScan {
     private mutating func skipStringBody() -> Bool {
         while true {
             while end - cursor >= 8 {
-                let word = word(at: offset)
+                let word = Self.word(at: cursor)
                 let special = (Self.flags(word, equalTo: 0x22) | Self.flags(word, equalTo: 0x5C)) & Self.highBits
                 if special != 0 {
                     cursor += special.trailingZeroBitCount >> 3
