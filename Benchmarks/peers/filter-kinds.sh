@@ -12,6 +12,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 megabytes="${1:-30}"
+[[ "$megabytes" =~ ^[1-9][0-9]*$ ]] || { echo "filter-kinds.sh: MEGABYTES must be a whole number of at least 1, not '$megabytes'" >&2; exit 2; }
 shift || true
 scripts/install-deps libpcre2-dev pkg-config >/dev/null
 binaries=("$@")
