@@ -443,7 +443,12 @@ struct Evaluator {
     /// the frame of ``evaluateChecks(_:_:_:_:collect:)``, which every nesting level holds.
     @inline(never)
     func reportTypeMismatch(_ s: Int, _ mask: UInt8, _ node: Int) {
-        report(s, "type", .type, buffers.typeMismatchMessages[Int(mask)][foundType(node)])
+        var found = foundType(node)
+        // Draft-04's `integer` is a number written without a fraction or an exponent: a value
+        // it refuses, such as `1.0`, is a number there ("expected integer, found integer" said
+        // nothing).
+        if found == 2 && mask & TypeBits.integerSyntax != 0 { found = 3 }
+        report(s, "type", .type, buffers.typeMismatchMessages[Int(mask)][found])
     }
 
     /// Evaluates a subschema against another node with fresh annotations.
