@@ -122,7 +122,7 @@ enum TypeBits {
     /// the index of the found type's name in ``foundNames``. ``ProgramBuffers`` makes them for
     /// the masks of its program's schemas, so that a violation allocates no message (string
     /// interpolation allocated two or three times per violation); a table of all 1,792, made at
-    /// the first mismatch, cost every run that had one 6,400 allocations (0.4 ms).
+    /// the first mismatch, cost every run that had one 6,400 allocations (about 0.5 ms).
     static func mismatchMessages(_ mask: UInt8) -> [String] {
         let names = spelledNames(mask)
         return foundNames.map { "expected \(names), found \($0)" }

@@ -445,8 +445,8 @@ struct Evaluator {
     func reportTypeMismatch(_ s: Int, _ mask: UInt8, _ node: Int) {
         var found = foundType(node)
         // Draft-04's `integer` is a number written without a fraction or an exponent: a value
-        // it refuses, such as `1.0`, is a number there ("expected integer, found integer" said
-        // nothing).
+        // it refuses, such as `1.0`, is a number there, not an integer (found 2 → 3 in
+        // ``TypeBits/foundNames``; "expected integer, found integer" said nothing).
         if found == 2 && mask & TypeBits.integerSyntax != 0 { found = 3 }
         report(s, "type", .type, buffers.typeMismatchMessages[Int(mask)][found])
     }

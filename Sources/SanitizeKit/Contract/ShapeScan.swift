@@ -507,8 +507,8 @@ struct ShapeScan {
     }
 
     /// Moves the cursor, inside a string, past its closing quote: eight bytes at a time to the
-    /// next quote or backslash (most of what is skipped is strings, read byte by byte the walk
-    /// to a fault cost a nanosecond a byte), stepping over each escape's next byte. `false`
+    /// next quote or backslash, stepping over each escape's next byte (most of what is skipped
+    /// is strings; byte by byte, the walk to a fault took about a nanosecond a byte). `false`
     /// when the record ends first.
     @inline(__always)
     private mutating func skipStringBody() -> Bool {
