@@ -128,12 +128,14 @@ enum TypeBits {
         return foundNames.map { "expected \(names), found \($0)" }
     }
 
-    /// A mask's type names as messages list them (`integer or string`).
+    /// A mask's type names as messages list them (`integer or string`). `number` allows
+    /// integers too (its bits include them), and names them: `{"type":"number"}` is spelled
+    /// "number", not "integer or number".
     private static func spelledNames(_ mask: UInt8) -> String {
         var names: [String] = []
         if mask & null != 0 { names.append("null") }
         if mask & boolean != 0 { names.append("boolean") }
-        if mask & (integer | integerSyntax) != 0 { names.append("integer") }
+        if mask & (integer | integerSyntax) != 0 && mask & number == 0 { names.append("integer") }
         if mask & number != 0 { names.append("number") }
         if mask & string != 0 { names.append("string") }
         if mask & array != 0 { names.append("array") }
