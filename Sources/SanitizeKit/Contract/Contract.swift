@@ -204,13 +204,10 @@ public struct Contract: Sendable {
             case .faults:
                 var document = JSONDocument.empty
                 let sink = ViolationSink()
-                do throws(SanitizeError) {
-                    let valid = try validateLocated(
+                return ValidationResult(sink: sink) { () throws(SanitizeError) in
+                    try validateLocated(
                         bytes, faults: faults, skippable: skippable, leaf: leaf, limits: options.limits, parsingInto: &document,
                         sink: sink)
-                    return ValidationResult(isValid: valid, violations: valid ? [] : sink.items)
-                } catch {
-                    return ValidationResult(isValid: false, violations: [Contract.parseViolation(error)])
                 }
             case .unsure:
                 break
@@ -338,4 +335,19 @@ public struct Contract: Sendable {
 
     /// A compiled `x-sanitize` list, by the index ``sanitizeSteps(for:)`` gives.
     package func stepList(_ index: Int) -> [SanitizeStep] { program.stepLists[index] }
+}
+
+extension ValidationResult {
+    /// The result of a verdict that `decide` collects into `sink` (as
+    /// ``Contract/validateLocated(_:faults:skippable:leaf:limits:keepingDocument:parsingInto:sink:)``
+    /// does): the sink's violations, or the parse error's when it throws (what `sanitize
+    /// validate` and ``Contract/validate(_:)`` report).
+    init(sink: ViolationSink, _ decide: () throws(SanitizeError) -> Bool) {
+        do throws(SanitizeError) {
+            let valid = try decide()
+            self.init(isValid: valid, violations: valid ? [] : sink.items)
+        } catch {
+            self.init(isValid: false, violations: [Contract.parseViolation(error)])
+        }
+    }
 }

@@ -73,13 +73,10 @@ public struct ContractValidator {
                 return ValidationResult(isValid: true, violations: [])
             case .faults:
                 // Only the located values are evaluated; the verdict and violations are the same.
-                do throws(SanitizeError) {
-                    let valid = try contract.validateLocated(
+                return ValidationResult(sink: sink) { () throws(SanitizeError) in
+                    try contract.validateLocated(
                         bytes, faults: faults, skippable: skippable, leaf: leaf, limits: contract.options.limits,
                         parsingInto: &document, sink: sink)
-                    return ValidationResult(isValid: valid, violations: valid ? [] : sink.items)
-                } catch {
-                    return ValidationResult(isValid: false, violations: [Contract.parseViolation(error)])
                 }
             case .unsure:
                 break
