@@ -28,7 +28,8 @@ for kind in type required pattern additional; do
 done
 sync "$work"/*.ndjson
 python3 - "$work" "${RUNS:-5}" "${binaries[@]}" <<'PY'
-import subprocess, sys, time
+import signal, subprocess, sys, time
+signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # a closed pipe (`| head`) ends the report quietly
 work, runs, binaries = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
 kinds = ["valid", "type", "required", "pattern", "additional"]
 records = {kind: sum(1 for _ in open(f"{work}/{kind}.ndjson", "rb")) for kind in kinds}
