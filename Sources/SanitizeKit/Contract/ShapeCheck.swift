@@ -155,7 +155,7 @@ final class ShapeCheck: @unchecked Sendable {
         tables = Tables(
             nodes: copy(Self.markingSteps(nodes, properties: properties)), properties: copy(entries), names: copy(nameBytes),
             enumStrings: copy(ranges), enumBytes: copy(bytes), patterns: copy(patterns.map { Unmanaged.passUnretained($0) }),
-            stepLists: copy(stepLists), guards: copy(stepLists.map(ASCIIStepGuard.init)), maxDepth: min(limits.maxDepth, 32))
+            stepLists: copy(stepLists), guards: copy(stepLists.map(ASCIIStepGuard.init)), maxDepth: min(limits.maxDepth, ShapeCheck.maxScanDepth))
         self.owned = owned
         self.patterns = patterns
         stepListCount = stepLists.count
@@ -231,6 +231,11 @@ final class ShapeCheck: @unchecked Sendable {
     static let maxFaults = 8
     /// The most objects and arrays read to the end that it notes (the first ones to close).
     static let maxSpans = 16
+    /// The deepest a scan reads (deeper records are "not sure").
+    static let maxScanDepth = 32
+    /// Where a locating scan's room holds the first fault's path, one step per level, after
+    /// the faults' and the spans' pairs.
+    static let pathSlotsStart = 2 * (maxFaults + maxSpans)
 
     /// The check as a caller runs it: the tables' base pointers and the size limit, a plain
     /// value, so that a filter shared by several threads scans with no reference counting (a
@@ -281,7 +286,7 @@ final class ShapeCheck: @unchecked Sendable {
         ) -> ShapeCheck.Location {
             guard let base = record.baseAddress, record.count <= maxBytes, record.count < Int(UInt32.max) else { return .unsure }
             let start = base.assumingMemoryBound(to: UInt8.self)
-            return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 2 * (ShapeCheck.maxFaults + ShapeCheck.maxSpans)) { buffer in
+            return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: ShapeCheck.pathSlotsStart + ShapeCheck.maxScanDepth) { buffer in
                 var scan = ShapeScan(check: tables, cursor: start, end: start + record.count, origin: start, found: buffer.baseAddress!)
                 guard scan.value(at: 1, depth: 0) || scan.recover(0, 1), !scan.unsure, scan.cursor == scan.end else {
                     return .unsure
@@ -294,7 +299,8 @@ final class ShapeCheck: @unchecked Sendable {
                 if scan.faultCount == 1 && scan.leafNode >= 0 && record.count <= Int(Int32.max) {
                     let node = tables.nodes[scan.leafNode]
                     leaf.underSensitive = node.underSensitive
-                    if scan.walk(to: Int(faults[0])..<Int(faults[1]), path: &leaf.path, text: &leaf.text) { leaf.schema = Int(node.schema) }
+                    scan.leafPath(to: Int(faults[0])..<Int(faults[1]), path: &leaf.path, text: &leaf.text)
+                    leaf.schema = Int(node.schema)
                 }
                 return location
             }

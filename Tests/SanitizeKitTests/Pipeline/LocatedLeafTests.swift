@@ -43,6 +43,11 @@ struct LocatedLeafTests {
         #"{"free":"a\u0041"}"#, #"{"never":1}"#, #"{"never":{"a":[1, 2]}}"#, #"{"tag":"z"}"#, #"{"tag":"\u0078"}"#,
         #"{"mail":"not-an-email"}"#, #"{"extra":"x"}"#, #"{"id":[1, 2]}"#, #"{"id":{"a":1,"b":[true, null]}}"#,
         #""text""#, #"[1,2]"#, #"{"vault":"open"}"#, #"{"list":{"v":1}}"#,
+        // Members and elements before and after the fault at every level of its path, and an
+        // empty key: the path is the one the scan noted on its way out of the fault.
+        #"{"id":1,"list":[{"v":1},{"zz":"ok","v":9,"yy":"a"},{"v":2}],"name":"ok"}"#,
+        #"{"name":"ok","nested":{"deep":[[1],[2,3,12,4],[5]]},"id":2,"tag":"x"}"#, #"{"":"x"}"#,
+        #"{"id":1,"":"x","name":"ok"}"#,
     ]
 
     /// Records the scan locates that are not decided from a value alone: several faults, an
@@ -94,10 +99,9 @@ struct LocatedLeafTests {
     func stringsSteppedOver() throws {
         let (checked, general) = try Self.filters()
         // The scan steps over a value it cannot read (a string with an escape, in a member or
-        // an element) and the walk over the strings before the lone fault, eight bytes at a
-        // time: an escaped quote or backslash anywhere in a word, or across two, must not end a
-        // string there (the scan would then be unsure, and the record not located, or not
-        // decided alone).
+        // an element) eight bytes at a time: an escaped quote or backslash anywhere in a word,
+        // or across two, must not end a string there (the scan would then be unsure, and the
+        // record not located, or not decided alone).
         var alone: [String] = []
         var located: [String] = []
         for escape in [#"\""#, #"\\"#, #"\u0041"#, #"\\\""#] {
@@ -166,6 +170,9 @@ struct LocatedLeafTests {
         for (record, pointer) in [
             (#"{"a/b~c":"ABC"}"#, "/a~1b~0c"), (#"{"ключ":"x"}"#, "/ключ"), (#"{"list":[{"v":1},{"v":9}]}"#, "/list/1/v"),
             (#"{"nested":{"deep":[[1,2],[3,11]]}}"#, "/nested/deep/1/1"), (#""text""#, ""),
+            (#"{"id":1,"list":[{"v":1},{"zz":"ok","v":9,"yy":"a"},{"v":2}],"name":"ok"}"#, "/list/1/v"),
+            (#"{"name":"ok","nested":{"deep":[[1],[2,3,12,4],[5]]},"id":2,"tag":"x"}"#, "/nested/deep/1/2"),
+            (#"{"id":1,"":"x","name":"ok"}"#, "/"),
         ] {
             #expect(checked.process(Array(record.utf8)).violations.map(\.instanceLocation) == [pointer], "\(record)")
         }
