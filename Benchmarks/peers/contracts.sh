@@ -12,6 +12,8 @@ set -eu
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 records="${1:-200000}"
+. "$here/settings.sh"
+require_number RECORDS "$records" 10
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 

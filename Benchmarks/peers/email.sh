@@ -13,6 +13,12 @@ cd "$(dirname "$0")/../.."
 N=${N:-1000000}
 EV_N=${EV_N:-100000}
 SEED=${SEED:-20261122}
+RUNS=${RUNS:-5}
+. Benchmarks/peers/settings.sh
+require_number N "$N" 1
+require_number EV_N "$EV_N" 1
+require_number SEED "$SEED" 0
+require_number RUNS "$RUNS" 1
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
@@ -48,7 +54,6 @@ PY
 # Runs "$@" with $1's lines on stdin, RUNS times; prints the addresses per second of CPU time
 # (user + system, the best run), which the other jobs on a shared machine disturb far less
 # than the wall clock. Keeps the last output in $work/out.
-RUNS=${RUNS:-5}
 rate() {
   local input=$1; shift
   local lines best=999999 cpu

@@ -14,10 +14,13 @@
 # Usage: Benchmarks/peers/files.sh      (COPIES=200, RUNS=3; installs file, pngcheck, webp, imagemagick)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-scripts/install-deps file pngcheck webp imagemagick >/dev/null
-
 COPIES=${COPIES:-200}
 RUNS=${RUNS:-3}
+. Benchmarks/peers/settings.sh
+require_number COPIES "$COPIES" 1
+require_number RUNS "$RUNS" 1
+scripts/install-deps file pngcheck webp imagemagick >/dev/null
+
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 

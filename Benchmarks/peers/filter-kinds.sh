@@ -12,7 +12,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 megabytes="${1:-30}"
-[[ "$megabytes" =~ ^[1-9][0-9]*$ ]] || { echo "filter-kinds.sh: MEGABYTES must be a whole number of at least 1, not '$megabytes'" >&2; exit 2; }
+runs="${RUNS:-5}"
+. Benchmarks/peers/settings.sh
+require_number MEGABYTES "$megabytes" 1
+require_number RUNS "$runs" 1
 shift || true
 scripts/install-deps libpcre2-dev pkg-config >/dev/null
 binaries=("$@")
@@ -27,7 +30,7 @@ for kind in type required pattern additional; do
   python3 Benchmarks/peers/filter/generate-users.py "$megabytes" 42 100 "$kind" > "$work/$kind.ndjson"
 done
 sync "$work"/*.ndjson
-python3 - "$work" "${RUNS:-5}" "${binaries[@]}" <<'PY'
+python3 - "$work" "$runs" "${binaries[@]}" <<'PY'
 import signal, subprocess, sys, time
 signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # a closed pipe (`| head`) ends the report quietly
 work, runs, binaries = sys.argv[1], int(sys.argv[2]), sys.argv[3:]

@@ -12,6 +12,11 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 megabytes="${1:-100}"
 runs="${RUNS:-3}"
+invalid_percent="${INVALID_PERCENT:-3}"
+. Benchmarks/peers/settings.sh
+require_number MEGABYTES "$megabytes" 1
+require_number RUNS "$runs" 1
+require_number INVALID_PERCENT "$invalid_percent" 0 100
 here=Benchmarks/peers/filter
 scripts/install-deps libpcre2-dev pkg-config node-ajv jq bc >/dev/null
 scripts/install-python-deps fastjsonschema
@@ -26,7 +31,7 @@ fi
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 data="$work/users.ndjson"
-python3 "$here/generate-users.py" "$megabytes" 42 "${INVALID_PERCENT:-3}" > "$data"
+python3 "$here/generate-users.py" "$megabytes" 42 "$invalid_percent" > "$data"
 sync "$data"  # write the new file back now, not during the first timed run (on two cores that shows)
 bytes=$(stat -c %s "$data")
 records=$(wc -l < "$data")

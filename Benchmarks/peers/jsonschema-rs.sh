@@ -17,6 +17,8 @@ set -eu
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 seconds="${1:-2}"
+. "$here/settings.sh"
+require_seconds SECONDS "$seconds"
 "$root/scripts/install-python-deps" jsonschema-rs orjson
 PATH="$("$root/scripts/python-venv")/bin:$PATH"; export PATH  # the PyPI peers live in the project venv
 data="$("$root/scripts/corpus-path" jsonschema-rs-benchmark)"

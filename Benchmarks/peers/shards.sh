@@ -10,6 +10,9 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 megabytes="${1:-100}"
 runs="${RUNS:-1}"
+. Benchmarks/peers/settings.sh
+require_number MEGABYTES "$megabytes" 1
+require_number RUNS "$runs" 1
 scripts/install-deps libpcre2-dev pkg-config parallel default-jre-headless bc >/dev/null
 scripts/install-python-deps pyspark==4.3.0
 PATH="$(scripts/python-venv)/bin:$PATH"; export PATH  # pyspark lives in the project venv

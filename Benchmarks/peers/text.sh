@@ -7,6 +7,9 @@
 # Usage: Benchmarks/peers/text.sh           (LINES=1000000 lines per file, ~80 MB)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+. Benchmarks/peers/settings.sh
+require_number LINES "${LINES:-1000000}" 1
+require_number RUNS "${RUNS:-3}" 1
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 sanitize=$(scripts/build-cli 2> "$work/build.log") || { cat "$work/build.log"; exit 2; }

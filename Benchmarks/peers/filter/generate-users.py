@@ -12,9 +12,26 @@ import os
 import random
 import sys
 
-megabytes, seed = int(sys.argv[1]), int(sys.argv[2])
+USAGE = "usage: generate-users.py MEGABYTES SEED [INVALID_PERCENT [KIND]]"
+if not 3 <= len(sys.argv) <= 5:
+    sys.exit(USAGE)
+
+
+def number(name, text, minimum, maximum, kind=int):
+    """The argument `text` as a number from `minimum` to `maximum`, or a one-line error."""
+    try:
+        value = kind(text)
+    except ValueError:
+        value = None
+    if value is None or not minimum <= value <= maximum:
+        sys.exit(f"generate-users.py: {name} must be a number from {minimum} to {maximum}, not {text!r}")
+    return value
+
+
+megabytes = number("MEGABYTES", sys.argv[1], 1, 999_999_999)
+seed = number("SEED", sys.argv[2], 0, 2**63 - 1)
 # The four kinds of invalid record share the fraction equally (3 % by default).
-invalid = (float(sys.argv[3]) if len(sys.argv) > 3 else 3.0) / 100
+invalid = (number("INVALID_PERCENT", sys.argv[3], 0, 100, float) if len(sys.argv) > 3 else 3.0) / 100
 kinds = ["type", "required", "pattern", "additional"]
 only = sys.argv[4] if len(sys.argv) > 4 else None
 if only is not None and only not in kinds:
