@@ -36,6 +36,10 @@ public struct EmailValidator: Sendable {
     /// True when the pattern is the mode's built-in one; only then may a failed `html5` match
     /// be explained by a named rule (a pattern of your own may fail for reasons of its own).
     private let usesBuiltInPattern: Bool
+    /// True when the pattern is the mode's built-in one run by the JIT: the commonest matches
+    /// are then found without the engine (``EmailSyntaxShortcut``). Asked for the interpreter
+    /// (`sanitize check email --no-jit`, there to compare engines), PCRE2 sees every address.
+    let takesShortcut: Bool
 
     /// The default for ``maxInputBytes``: 4,096 bytes, far above any deliverable address
     /// (RFC 5321 caps it at 254 octets) yet high enough to leave the `html5`, `strict` and
@@ -79,6 +83,7 @@ public struct EmailValidator: Sendable {
         self.pattern = try PCRE2Pattern(pattern, options: options)
         self.usesBuiltInPattern =
             (try? EmailPatternFile.pattern(fromFileText: EmailPatternFile.defaultFileText(for: mode))) == pattern
+        self.takesShortcut = usesBuiltInPattern && options.jit
         self.maxInputBytes = maxInputBytes
         self.policy = policy ?? EmailPolicy.defaults(for: mode)
     }
@@ -178,7 +183,7 @@ public struct EmailValidator: Sendable {
                 subject.append(contentsOf: domain.utf8)
                 matched = try subject.withUnsafeBytes { try pattern.matches($0) }
             } else {
-                matched = try pattern.matches(utf8)
+                matched = try takesShortcut && EmailSyntaxShortcut.surelyMatches(utf8, mode: mode) || pattern.matches(utf8)
             }
             if matched {
                 if findings.localPartMayNeedNFC,

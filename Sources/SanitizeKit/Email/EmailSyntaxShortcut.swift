@@ -1,0 +1,73 @@
+/// The commonest valid addresses, which a mode's built-in pattern surely matches, recognised in
+/// one pass over their bytes without the regular-expression engine: an ASCII local part of
+/// `atext` (RFC 5322 §3.2.3), "@", and a domain of DNS labels (1–63 letters, digits and hyphens,
+/// no hyphen at an edge).
+///
+/// Only a "yes" is taken: it is a match the pattern would find, so the verdict is unchanged
+/// (``EmailValidator`` still applies every check before and after the pattern; it asks only with
+/// the mode's built-in pattern under the JIT, not with a pattern of your own nor when the
+/// interpreter is asked for). Anything else
+/// (a quoted local part, an address literal, non-ASCII bytes, a broken address) goes to PCRE2,
+/// which also decides every refusal and its reason. `EmailSyntaxShortcutTests` holds each "yes"
+/// to PCRE2 on the built-in patterns.
+enum EmailSyntaxShortcut {
+    /// Whether the built-in pattern of `mode` surely matches the whole of `address`; `false`
+    /// means "ask the pattern".
+    /// - `html5` (`^[atext.]+@label(.label)*$`): local characters `atext` or ".", anywhere.
+    /// - `rfc5321` and `international` (dot-string or quoted local part, then a domain):
+    ///   a dot-string, `atext` runs joined by single dots (`international`'s pattern also takes
+    ///   non-ASCII there and any label length; an ASCII dot-string and DNS labels are a subset).
+    /// - `strict` and `lenient`: never (their patterns are other shapes).
+    static func surelyMatches(_ address: UnsafeRawBufferPointer, mode: EmailMode) -> Bool {
+        let dotsAnywhere: Bool
+        switch mode {
+        case .html5: dotsAnywhere = true
+        case .rfc5321, .international: dotsAnywhere = false
+        case .strict, .lenient: return false
+        }
+        // The local part: up to the first "@" (neither `atext` nor "." is one).
+        var index = 0
+        var previousWasDot = true  // a dot-string may not start with a dot
+        while index < address.count {
+            let byte = address[index]
+            if byte == EmailStructure.at { break }
+            if byte == EmailStructure.dot {
+                if !dotsAnywhere && previousWasDot { return false }
+                previousWasDot = true
+            } else {
+                guard isAtext(byte) else { return false }
+                previousWasDot = false
+            }
+            index += 1
+        }
+        guard index > 0, index < address.count, dotsAnywhere || !previousWasDot else { return false }
+        // The domain: labels to the end (an "@" in it is no letter, digit or hyphen).
+        var labelStart = index + 1
+        var cursor = labelStart
+        while true {
+            if cursor == address.count || address[cursor] == EmailStructure.dot {
+                guard case .length = EmailStructure.asciiLabel(address, labelStart, cursor) else { return false }
+                if cursor == address.count { return true }
+                labelStart = cursor + 1
+            }
+            cursor += 1
+        }
+    }
+
+    /// RFC 5322 §3.2.3 `atext`: ASCII letters, digits and ``!#$%&'*+-/=?^_`{|}~``, as a 128-bit
+    /// set (bit `b` of `low` for `b < 64`, bit `b - 64` of `high`).
+    private static let atextSet: (low: UInt64, high: UInt64) = {
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        let members = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!#$%&'*+-/=?^_`{|}~"
+        for byte in members.utf8 {
+            if byte < 64 { low |= 1 << UInt64(byte) } else { high |= 1 << UInt64(byte - 64) }
+        }
+        return (low, high)
+    }()
+
+    @inline(__always)
+    private static func isAtext(_ byte: UInt8) -> Bool {
+        byte < 64 ? atextSet.low >> UInt64(byte) & 1 != 0 : byte < 128 && atextSet.high >> UInt64(byte - 64) & 1 != 0
+    }
+}

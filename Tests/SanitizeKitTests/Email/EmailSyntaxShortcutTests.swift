@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+import TestSupport
+
+@testable import SanitizeKit
+
+/// ``EmailSyntaxShortcut`` says "the built-in pattern matches" without running it. The oracle is
+/// PCRE2 itself on the same built-in pattern: every "yes" must be a match, for every mode, on
+/// addresses built to sit on the pattern's edges (dots at the ends and doubled, labels of 62–64
+/// characters, hyphens at label edges, a second "@", quotes, brackets, non-ASCII bytes) and on
+/// the validator's verdicts, which must be those of the same pattern run by PCRE2 alone.
+@Suite("Email syntax shortcut agrees with PCRE2 on the built-in patterns")
+struct EmailSyntaxShortcutTests {
+    /// The mode's built-in pattern, compiled as the validator compiles it.
+    static func builtIn(_ mode: EmailMode) throws -> PCRE2Pattern {
+        try PCRE2Pattern(
+            EmailPatternFile.pattern(fromFileText: EmailPatternFile.defaultFileText(for: mode)),
+            options: EmailValidator.defaultPatternOptions)
+    }
+
+    /// Addresses made of pieces that each matter to one of the patterns.
+    static func generated(count: Int) -> [[UInt8]] {
+        var random = SeededGenerator(seed: 20_261_127)
+        let localPieces: [[UInt8]] = [
+            Array("a".utf8), Array("Zz9".utf8), Array("!#$%&'*+-/=?^_`{|}~".utf8), Array(".".utf8), Array("..".utf8),
+            Array("@".utf8), Array("\"".utf8), Array(" ".utf8), Array("\\".utf8), Array("é".utf8), [0x80], [0x7F],
+            Array("(".utf8), Array("[".utf8), Array(",".utf8), Array("x.y".utf8),
+        ]
+        let labelCharacters: [[UInt8]] = [
+            Array("a".utf8), Array("Z".utf8), Array("7".utf8), Array("-".utf8), Array("_".utf8), Array("é".utf8),
+            Array("@".utf8), Array(" ".utf8),
+        ]
+        var addresses: [[UInt8]] = []
+        for _ in 0..<count {
+            var address: [UInt8] = []
+            for _ in 0..<Int.random(in: 0...4, using: &random) {
+                // Mostly letters, so that many addresses are valid.
+                address += Int.random(in: 0..<3, using: &random) == 0 ? localPieces.randomElement(using: &random)! : localPieces[0]
+            }
+            if Int.random(in: 0..<10, using: &random) > 0 { address += Array("@".utf8) }
+            if Int.random(in: 0..<20, using: &random) == 0 {
+                address += Array("[127.0.0.1]".utf8)
+            } else {
+                for label in 0..<Int.random(in: 0...3, using: &random) {
+                    if label > 0 { address += Array((Int.random(in: 0..<15, using: &random) == 0 ? ".." : ".").utf8) }
+                    // Lengths around 63, and short ones.
+                    let length = Bool.random(using: &random) ? Int.random(in: 0...4, using: &random) : Int.random(in: 61...65, using: &random)
+                    for position in 0..<length {
+                        let edge = position == 0 || position == length - 1
+                        let odd = Int.random(in: 0..<(edge ? 8 : 30), using: &random) == 0
+                        address += odd ? labelCharacters.randomElement(using: &random)! : labelCharacters[position % 3]
+                    }
+                }
+            }
+            addresses.append(address)
+        }
+        return addresses
+    }
+
+    static let edges: [String] = [
+        "a@b", ".a@b", "a.@b", "a..b@c", "a.b@c", "@b", "a@", "a@b.", "a@.b", "a@-b", "a@b-", "a@b..c", "a@b@c",
+        "\"q\"@b", "a@[127.0.0.1]", "é@b", "a@é", "A!#$%&'*+-/=?^_`{|}~@x", "a@" + String(repeating: "b", count: 63),
+        "a@" + String(repeating: "b", count: 64), "a@b." + String(repeating: "c", count: 63), "a b@c", "a@b c", "a@b\n",
+        String(repeating: "l", count: 64) + "@x.y", String(repeating: "l", count: 65) + "@x.y",
+    ]
+
+    @Test("every address the shortcut takes is matched by the mode's built-in pattern", arguments: EmailMode.allCases)
+    func everyYesIsAMatch(mode: EmailMode) throws {
+        let pattern = try Self.builtIn(mode)
+        var taken = 0
+        let addresses = Self.generated(count: 20_000) + Self.edges.map { Array($0.utf8) }
+        for address in addresses {
+            let surely = address.withUnsafeBytes { EmailSyntaxShortcut.surelyMatches($0, mode: mode) }
+            guard surely else { continue }
+            taken += 1
+            let matched = try address.withUnsafeBytes { try pattern.matches($0) }
+            #expect(matched, "\(mode): \(String(decoding: address, as: UTF8.self))")
+        }
+        // Not vacuous: the modes it serves take thousands of the addresses, the others none.
+        switch mode {
+        case .html5, .rfc5321, .international: #expect(taken > 1_000, "\(mode): \(taken)")
+        case .strict, .lenient: #expect(taken == 0)
+        }
+    }
+
+    @Test("the shortcut takes the edges it should and leaves the others to PCRE2")
+    func edgesByMode() {
+        func takes(_ address: String, _ mode: EmailMode) -> Bool {
+            Array(address.utf8).withUnsafeBytes { EmailSyntaxShortcut.surelyMatches($0, mode: mode) }
+        }
+        for address in ["a@b", "a.b@c", "A!#$%&'*+-/=?^_`{|}~@x", "a@b." + String(repeating: "c", count: 63)] {
+            #expect(takes(address, .html5) && takes(address, .rfc5321) && takes(address, .international), "\(address)")
+        }
+        // html5 lets dots lead, trail and repeat in the local part; a dot-string does not.
+        for address in [".a@b", "a.@b", "a..b@c"] {
+            #expect(takes(address, .html5) && !takes(address, .rfc5321) && !takes(address, .international), "\(address)")
+        }
+        for address in [
+            "@b", "a@", "a@b.", "a@.b", "a@-b", "a@b-", "a@b..c", "a@b@c", "\"q\"@b", "a@[127.0.0.1]", "é@b", "a@é",
+            "a@" + String(repeating: "b", count: 64), "a b@c", "a@b\n",
+        ] {
+            for mode in EmailMode.allCases { #expect(!takes(address, mode), "\(mode): \(address)") }
+        }
+    }
+
+    @Test("only the built-in pattern under the JIT takes the shortcut: the interpreter, asked for, sees every address")
+    func whoTakesIt() throws {
+        for mode in EmailMode.allCases {
+            let builtIn = EmailValidator(mode: mode)
+            #expect(builtIn.takesShortcut, "\(mode)")
+            let interpreted = try EmailValidator(
+                mode: mode, pattern: builtIn.pattern.pattern, options: PCRE2Pattern.Options(anchored: true, jit: false))
+            #expect(!interpreted.takesShortcut, "\(mode)")
+            #expect(try !EmailValidator(mode: mode, pattern: builtIn.pattern.pattern + "(?:)").takesShortcut, "\(mode)")
+        }
+    }
+
+    @Test("verdicts are those of the built-in pattern run by PCRE2 alone", arguments: EmailMode.allCases)
+    func verdictsUnchanged(mode: EmailMode) throws {
+        let validator = EmailValidator(mode: mode)
+        // The same pattern in other words (an empty group at its end) is not the built-in one,
+        // so this validator always asks PCRE2, and names no html5 rule for a failure.
+        let plain = try EmailValidator(mode: mode, pattern: validator.pattern.pattern + "(?:)")
+        var valid = 0
+        for address in Self.generated(count: 5_000) + Self.edges.map { Array($0.utf8) } {
+            let verdict = validator.validate(address)
+            let alone = plain.validate(address)
+            if verdict.isValid { valid += 1 }
+            #expect(verdict.isValid == alone.isValid, "\(mode): \(String(decoding: address, as: UTF8.self))")
+            if mode != .html5 { #expect(verdict == alone, "\(mode): \(String(decoding: address, as: UTF8.self))") }
+        }
+        #expect(valid > 20, "\(mode): \(valid) valid")
+    }
+}
