@@ -54,20 +54,19 @@ enum EmailSyntaxShortcut {
         }
     }
 
-    /// RFC 5322 §3.2.3 `atext`: ASCII letters, digits and ``!#$%&'*+-/=?^_`{|}~``, as a 128-bit
-    /// set (bit `b` of `low` for `b < 64`, bit `b - 64` of `high`).
-    private static let atextSet: (low: UInt64, high: UInt64) = {
-        var low: UInt64 = 0
-        var high: UInt64 = 0
-        let members = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!#$%&'*+-/=?^_`{|}~"
-        for byte in members.utf8 {
-            if byte < 64 { low |= 1 << UInt64(byte) } else { high |= 1 << UInt64(byte - 64) }
-        }
-        return (low, high)
-    }()
-
+    /// RFC 5322 §3.2.3 `atext`: ASCII letters, digits and ``!#$%&'*+-/=?^_`{|}~``. (A `switch`
+    /// of ranges, not a table in a `static let`: that was read through a lazy-initialization
+    /// check on every byte.)
     @inline(__always)
     private static func isAtext(_ byte: UInt8) -> Bool {
-        byte < 64 ? atextSet.low >> UInt64(byte) & 1 != 0 : byte < 128 && atextSet.high >> UInt64(byte - 64) & 1 != 0
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+            UInt8(ascii: "!"), UInt8(ascii: "#")...UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"),
+            UInt8(ascii: "/"), UInt8(ascii: "="), UInt8(ascii: "?"), UInt8(ascii: "^")...UInt8(ascii: "`"),
+            UInt8(ascii: "{")...UInt8(ascii: "~"):
+            true
+        default:
+            false
+        }
     }
 }
