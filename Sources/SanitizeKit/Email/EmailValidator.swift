@@ -152,9 +152,7 @@ public struct EmailValidator: Sendable {
     /// - Returns: the domain, or nil when the address is invalid in this mode or its domain
     ///   is an address literal.
     public func asciiDomain(of address: String) -> String? {
-        var address = address
-        return address.withUTF8 { bytes -> String? in
-            let buffer = UnsafeRawBufferPointer(bytes)
+        ContiguousInput.with(address.utf8) { buffer -> String? in
             var findings = EmailStructure.Findings()
             guard validate(buffer, findings: &findings) == .valid,
                 let atIndex = buffer.lastIndex(of: EmailStructure.at), buffer[atIndex + 1] != UInt8(ascii: "[")
