@@ -6,10 +6,9 @@
 /// Only a "yes" is taken: it is a match the pattern would find, so the verdict is unchanged
 /// (``EmailValidator`` still applies every check before and after the pattern; it asks only with
 /// the mode's built-in pattern under the JIT, not with a pattern of your own nor when the
-/// interpreter is asked for). Anything else
-/// (a quoted local part, an address literal, non-ASCII bytes, a broken address) goes to PCRE2,
-/// which also decides every refusal and its reason. `EmailSyntaxShortcutTests` holds each "yes"
-/// to PCRE2 on the built-in patterns.
+/// interpreter is asked for). Anything else (a quoted local part, an address literal, non-ASCII
+/// bytes, a broken address) goes to PCRE2, which also decides every refusal and its reason.
+/// `EmailSyntaxShortcutTests` holds each "yes" to PCRE2 on the built-in patterns.
 enum EmailSyntaxShortcut {
     /// Whether the built-in pattern of `mode` surely matches the whole of `address`; `false`
     /// means "ask the pattern".
