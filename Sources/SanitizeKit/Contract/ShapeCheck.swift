@@ -295,8 +295,10 @@ final class ShapeCheck: @unchecked Sendable {
                 if scan.faultCount == 0 { return .passes }
                 leaf.schema = -1
                 let location = collect(scan, faults: &faults, skippable: &skippable)
-                // A key's offset is a path step below 2³¹ (``Leaf/elementStep``).
-                if scan.faultCount == 1 && scan.leafNode >= 0 && record.count <= Int(Int32.max) {
+                // A key's offset is a path step below 2³¹ (``Leaf/elementStep``). An empty fault
+                // is a missing value (`[1,]`, `[,1]`): no leaf, the parse refuses the record (inside
+                // its brackets alone, as `[]`, it would be JSON, and valid).
+                if scan.faultCount == 1 && scan.leafNode >= 0 && faults[1] > faults[0] && record.count <= Int(Int32.max) {
                     let node = tables.nodes[scan.leafNode]
                     leaf.underSensitive = node.underSensitive
                     scan.leafPath(to: Int(faults[0])..<Int(faults[1]), path: &leaf.path, text: &leaf.text)

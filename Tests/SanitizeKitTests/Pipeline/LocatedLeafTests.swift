@@ -57,6 +57,9 @@ struct LocatedLeafTests {
         #"{"extra":"y","id":"x"}"#, #"{"id":0,"name":"toolong"}"#, #"{"list":[{"v":9},{"v":8}]}"#,
         #"{"set":["ab","a\u0062"]}"#, #"{"set":["a","b","toolong"]}"#, #"{"id":[1,,2]}"#, #"{"id":{"a":1,"a":2}}"#,
         #"{"id":[1 2]}"#, #"{"never":{"a":}}"#,
+        // A missing value is an empty fault: inside its brackets alone (`[]`) it would be JSON.
+        #"{"list":[{"v":1},]}"#, #"{"list":[,{"v":1}]}"#, #"{"nested":{"deep":[[1,],[2]]}}"#, #"["ab1",]"#, #"[,1]"#,
+        #"{"id":1,"list":[{"v":1},],"name":"ok"}"#,
     ]
 
     static func filters() throws -> (checked: RecordFilter, general: RecordFilter) {
@@ -162,6 +165,25 @@ struct LocatedLeafTests {
         // Outside them the value is shown, so the check above can fail.
         let shown = checked.process(Array(#"{"a/b~c":"ABC"}"#.utf8))
         #expect(shown.violations.contains { $0.message.contains("ABC") })
+    }
+
+    @Test("a missing value is never valid: Contract.validate and the filter refuse it as JSON")
+    func missingValues() throws {
+        // Found by FuzzContract: `[1,]` against `{"items":{}}` was called valid, the empty
+        // fault's brackets (`[]`) being JSON.
+        for schema in [#"{"items":{}}"#, #"{"type":"array","items":{"type":"integer"}}"#, #"{"properties":{"a":{"items":{}}}}"#] {
+            let contract = try Contract(schema: schema)
+            for instance in [#"[1,]"#, #"[,1]"#, #"{"a":[1,]}"#, #"{"a":[,]}"#, #"{"a":[[1],]}"#] {
+                let result = contract.validate(instance)
+                #expect(!result.isValid, "\(schema) \(instance)")
+                #expect(result.violations.map(\.code.rawValue) == ["json-syntax"], "\(schema) \(instance)")
+            }
+        }
+        let (checked, _) = try Self.filters()
+        for record in [#"{"list":[{"v":1},]}"#, #"["ab1",]"#] {
+            let outcome = checked.process(Array(record.utf8))
+            #expect(outcome.sanitized == nil && outcome.violations.map(\.code.rawValue) == ["json-syntax"], "\(record)")
+        }
     }
 
     @Test("the instance location is the pointer to the value, its keys escaped")
