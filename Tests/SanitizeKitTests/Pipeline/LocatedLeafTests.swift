@@ -186,6 +186,41 @@ struct LocatedLeafTests {
         }
     }
 
+    @Test("every record one byte away from a leaf record is decided as the general path decides it")
+    func oneByteAway() throws {
+        // Deleting a byte, or putting a comma or a bracket in at any offset, makes records the
+        // scan locates in every way it can: missing values (`[1,]`), broken keys, values of
+        // another type, containers cut short; each must come out as the whole parse says.
+        let (checked, general) = try Self.filters()
+        var compared = 0
+        for record in Self.leaves.map({ Array($0.utf8) }) {
+            for offset in 0...record.count {
+                var variants: [[UInt8]] = []
+                if offset < record.count {
+                    var deleted = record
+                    deleted.remove(at: offset)
+                    variants.append(deleted)
+                    var replaced = record
+                    replaced[offset] = UInt8(ascii: ",")
+                    variants.append(replaced)
+                }
+                for byte in [UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}")] {
+                    var inserted = record
+                    inserted.insert(byte, at: offset)
+                    variants.append(inserted)
+                }
+                for variant in variants {
+                    let fast = checked.process(variant)
+                    let slow = general.process(variant)
+                    #expect(fast.violations == slow.violations, "\(String(decoding: variant, as: UTF8.self))")
+                    #expect(fast.sanitized == slow.sanitized, "\(String(decoding: variant, as: UTF8.self))")
+                    compared += 1
+                }
+            }
+        }
+        #expect(compared > 3_000)
+    }
+
     @Test("the instance location is the pointer to the value, its keys escaped")
     func pointers() throws {
         let (checked, _) = try Self.filters()
