@@ -124,7 +124,7 @@ package struct BatchFilter: Sendable {
         line: Int, original: UnsafeRawBufferPointer?, decision: RecordFilter.Decision, workspace: inout RecordFilter.Workspace,
         middles: inout ReportLineMiddles, into result: inout Result
     ) {
-        let violations = decision.violations
+        let violations = filter.reportedViolations(of: decision, in: workspace)
         // Where the report key is read: the sanitized record as the decision parsed it (a
         // located record's document is partial, and ``ReportKey`` reads into the containers it
         // stepped over; no step changed such a record).
@@ -137,18 +137,16 @@ package struct BatchFilter: Sendable {
         }
         // An oversized line was never counted on the way in (it has no bytes here).
         if original == nil { result.statistics.recordsIn += 1 }
-        // By index, reading the one member: `first` would copy the whole violation (a retain
-        // and a release of each of its strings).
-        result.countInvalid(code: violations.isEmpty ? "invalid" : violations[0].code.rawValue)
+        result.countInvalid(code: violations.count == 0 ? "invalid" : violations.code(0).rawValue)
         var key: [UInt8]?
         if let reportKey {
             var value: [UInt8] = []
             if !reportKey.appendValue(in: parsed, limits: filter.limits, to: &value) { result.statistics.reportKeyNull += 1 }
             key = value
         }
-        for index in violations.indices {
+        for index in 0..<violations.count {
             Self.appendReportLine(
-                line: lineOffset + line, fileName: fileName, key: key, violation: violations[index], middles: &middles,
+                line: lineOffset + line, fileName: fileName, key: key, violations: violations, index, middles: &middles,
                 to: &result.report)
         }
         switch policy {
@@ -168,7 +166,7 @@ package struct BatchFilter: Sendable {
                 var bytes: [UInt8] = []
                 if filter.write(decision, original, from: workspace, to: &bytes) { sanitized = bytes }
             }
-            Self.annotate(RecordFilter.Outcome(sanitized: sanitized, violations: violations), into: &result.output)
+            Self.annotate(RecordFilter.Outcome(sanitized: sanitized, violations: violations.all), into: &result.output)
             result.output.append(0x0A)
             result.statistics.recordsOut += 1
         }
@@ -185,16 +183,19 @@ package struct BatchFilter: Sendable {
         JSONWriter.appendLiteral("}\n", to: &out)
     }
 
-    /// As ``appendReportLine(line:fileName:key:violation:to:)``, copying the members that follow
-    /// from the violation's keyword and code from `middles` (``ReportLineMiddles``).
+    /// As ``appendReportLine(line:fileName:key:violation:to:)`` for violation `index` of
+    /// `violations`, read where the decision left it (no ``Violation`` built), copying the
+    /// members that follow from its keyword and code from `middles` (``ReportLineMiddles``).
     static func appendReportLine(
-        line: Int, fileName: String?, key: [UInt8]?, violation: Violation, middles: inout ReportLineMiddles, to out: inout [UInt8]
+        line: Int, fileName: String?, key: [UInt8]?, violations: ReportedViolations, _ index: Int, middles: inout ReportLineMiddles,
+        to out: inout [UInt8]
     ) {
         appendLineStart(line: line, fileName: fileName, key: key, to: &out)
         JSONWriter.appendLiteral(#","instanceLocation":""#, to: &out)
-        JSONWriter.appendEscaped(violation.instanceLocation, to: &out)
-        middles.append(of: violation, to: &out)
-        JSONWriter.appendEscaped(violation.message, to: &out)
+        violations.appendInstanceLocation(index, escapedTo: &out)
+        let (path, keyword) = violations.keywordLocationParts(index)
+        middles.append(path: path, keyword: keyword, code: violations.code(index), to: &out)
+        violations.appendMessage(index, escapedTo: &out)
         JSONWriter.appendLiteral("\"}\n", to: &out)
     }
 
@@ -220,16 +221,17 @@ package struct BatchFilter: Sendable {
     static func appendMembers(of violation: Violation, to out: inout [UInt8]) {
         JSONWriter.appendLiteral(#""instanceLocation":""#, to: &out)
         JSONWriter.appendEscaped(violation.instanceLocation, to: &out)
-        appendKeywordMembers(of: violation, to: &out)
+        let (path, keyword) = violation.keywordLocationParts
+        appendKeywordMembers(path: path, keyword: keyword, code: violation.code, to: &out)
         JSONWriter.appendEscaped(violation.message, to: &out)
         out.append(0x22)
     }
 
-    /// Appends what follows from the violation's keyword location and code alone, from the
-    /// end of the instance location's string to the start of the message's:
+    /// Appends what follows from a violation's keyword location (in its two parts,
+    /// ``Violation/keywordLocationParts``) and code alone, from the end of the instance
+    /// location's string to the start of the message's:
     /// `","keywordLocation":"…","keyword":…,"code":"…","message":"`.
-    static func appendKeywordMembers(of violation: Violation, to out: inout [UInt8]) {
-        let (path, keyword) = violation.keywordLocationParts
+    static func appendKeywordMembers(path: String, keyword: String, code: Violation.Code, to out: inout [UInt8]) {
         JSONWriter.appendLiteral(#"","keywordLocation":""#, to: &out)
         JSONWriter.appendEscaped(path, to: &out)
         if !keyword.isEmpty {
@@ -237,20 +239,20 @@ package struct BatchFilter: Sendable {
             JSONWriter.appendEscaped(keyword, to: &out)
         }
         JSONWriter.appendLiteral(#"","keyword":"#, to: &out)
-        if !appendKeyword(of: violation, to: &out) { JSONWriter.appendLiteral("null", to: &out) }
+        if !appendKeyword(path: path, keyword: keyword, to: &out) { JSONWriter.appendLiteral("null", to: &out) }
         JSONWriter.appendLiteral(#","code":""#, to: &out)
-        JSONWriter.appendEscaped(violation.code.rawValue, to: &out)
+        JSONWriter.appendEscaped(code.rawValue, to: &out)
         JSONWriter.appendLiteral(#"","message":""#, to: &out)
     }
 
     /// The keyword a violation names: the last non-empty segment of its keyword location.
     static func keyword(of violation: Violation) -> String? {
-        keywordText(of: violation).map(String.init)
+        keywordText(of: violation.keywordLocation).map(String.init)
     }
 
-    /// ``keyword(of:)`` as a slice of the location: no string is built.
-    private static func keywordText(of violation: Violation) -> Substring? {
-        let location = violation.keywordLocation.utf8
+    /// ``keyword(of:)`` of a keyword location, as a slice of it: no string is built.
+    private static func keywordText(of keywordLocation: String) -> Substring? {
+        let location = keywordLocation.utf8
         var end = location.endIndex
         while end > location.startIndex, location[location.index(before: end)] == UInt8(ascii: "/") {
             end = location.index(before: end)
@@ -260,11 +262,12 @@ package struct BatchFilter: Sendable {
         return Substring(location[start..<end])
     }
 
-    /// Appends ``keyword(of:)`` as a JSON string.
-    /// - Returns: `false` when the violation names no keyword (nothing is appended).
-    private static func appendKeyword(of violation: Violation, to out: inout [UInt8]) -> Bool {
+    /// Appends ``keyword(of:)`` of the keyword location `path` and `keyword` make, as a JSON
+    /// string.
+    /// - Returns: `false` when the location names no keyword (nothing is appended).
+    private static func appendKeyword(path: String, keyword: String, to out: inout [UInt8]) -> Bool {
         // The keyword the evaluator named is the location's last token, unless it holds a `/`.
-        var named = violation.keywordLocationParts.keyword
+        var named = keyword
         if !named.isEmpty && !named.withUTF8({ $0.contains(UInt8(ascii: "/")) }) {
             out.append(0x22)
             JSONWriter.appendEscaped(named, to: &out)
@@ -273,7 +276,8 @@ package struct BatchFilter: Sendable {
         }
         // The location's bytes in place (its last non-empty token, as ``keywordText(of:)``
         // finds it), rather than through a `Substring`'s generic views.
-        let appended = violation.keywordLocation.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+        let location = Violation.joined(path, keyword)
+        let appended = location.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
             var end = bytes.count
             while end > 0, bytes[end - 1] == UInt8(ascii: "/") { end -= 1 }
             guard end > 0 else { return false }
@@ -285,9 +289,9 @@ package struct BatchFilter: Sendable {
             return true
         }
         if let appended { return appended }
-        guard let keyword = keywordText(of: violation) else { return false }
+        guard let text = keywordText(of: location) else { return false }
         out.append(0x22)
-        JSONWriter.appendEscaped(keyword.utf8, to: &out)
+        JSONWriter.appendEscaped(text.utf8, to: &out)
         out.append(0x22)
         return true
     }

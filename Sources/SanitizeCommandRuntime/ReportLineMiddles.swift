@@ -2,7 +2,7 @@ package import SanitizeKit
 
 /// The middle of report lines, rendered once per kind of violation and then copied: what
 /// follows from a violation's keyword location and code alone
-/// (``BatchFilter/appendKeywordMembers(of:to:)``: `","keywordLocation":"…","keyword":…,"code":"…","message":"`).
+/// (``BatchFilter/appendKeywordMembers(path:keyword:code:to:)``: `","keywordLocation":"…","keyword":…,"code":"…","message":"`).
 ///
 /// Most invalid records of a file fail the same few keywords, and these members are most of
 /// a report line's pieces: written piece by piece (each an append, most of them escaped) they
@@ -23,11 +23,11 @@ package struct ReportLineMiddles {
 
     package init() {}
 
-    /// Appends the middle of `violation`'s report line, copied when a violation with the same
-    /// keyword location parts and code was rendered before.
-    package mutating func append(of violation: Violation, to out: inout [UInt8]) {
-        let (path, keyword) = violation.keywordLocationParts
-        let code = violation.code.rawValue
+    /// Appends the middle of a violation's report line, from its keyword location's parts
+    /// (``Violation/keywordLocationParts``) and code: copied when a violation with the same
+    /// parts and code was rendered before.
+    package mutating func append(path: String, keyword: String, code: Violation.Code, to out: inout [UInt8]) {
+        let code = code.rawValue
         // Locations and codes are mostly the contract's own strings, shared by every violation
         // of a kind, so that each comparison is settled by identity.
         for index in entries.indices
@@ -36,11 +36,11 @@ package struct ReportLineMiddles {
             return
         }
         guard entries.count < Self.capacity else {
-            BatchFilter.appendKeywordMembers(of: violation, to: &out)
+            BatchFilter.appendKeywordMembers(path: path, keyword: keyword, code: Violation.Code(rawValue: code), to: &out)
             return
         }
         var bytes: [UInt8] = []
-        BatchFilter.appendKeywordMembers(of: violation, to: &bytes)
+        BatchFilter.appendKeywordMembers(path: path, keyword: keyword, code: Violation.Code(rawValue: code), to: &bytes)
         out.append(contentsOf: bytes)
         entries.append(Entry(path: path, keyword: keyword, code: code, bytes: bytes))
     }

@@ -19,7 +19,7 @@ extension Contract {
     ///   - document: where the value's text is parsed (a workspace's, reused); afterwards it is
     ///     minimal text exactly when the record is.
     ///   - sink: the reused sink; its items are replaced.
-    /// - Returns: whether the record is valid (its violations are in `sink.items`), or `nil`
+    /// - Returns: whether the record is valid (its violations are in `sink`), or `nil`
     ///   when the value is not JSON within the limits: the caller parses the record, whose
     ///   error says where.
     func validate(leaf: ShapeCheck.Leaf, limits: JSONLimits, document: inout JSONDocument, into sink: ViolationSink) -> Bool? {
@@ -28,7 +28,7 @@ extension Contract {
         } catch {
             return nil
         }
-        sink.items.removeAll(keepingCapacity: true)
+        sink.removeAll()
         return Evaluator.with(buffers: buffers, document: document, failFast: options.stopAtFirstError, sink: sink) { evaluator in
             // The value's node, and the path's steps as the whole evaluation pushes them: a
             // member by its key's node (the one member of each object here), an element by its

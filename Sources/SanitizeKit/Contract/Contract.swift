@@ -141,14 +141,14 @@ public struct Contract: Sendable {
     }
 
     /// Validates a parsed instance into a sink reused across instances: one evaluation that
-    /// decides and, when the instance fails, leaves its violations in `sink.items` (as
+    /// decides and, when the instance fails, leaves its violations in `sink` (as
     /// ``validate(_:)-(JSONDocument)`` reports them).
     /// - Parameters:
     ///   - document: the instance.
     ///   - sink: the reused sink; its items are replaced.
     /// - Returns: whether the instance is valid.
     func validate(_ document: JSONDocument, into sink: ViolationSink) -> Bool {
-        sink.items.removeAll(keepingCapacity: true)
+        sink.removeAll()
         return Evaluator.with(buffers: buffers, document: document, failFast: options.stopAtFirstError, sink: sink) { evaluator in
             var annotations = Annotations()
             return evaluator.evaluate(program.root, document.root, &annotations, collect: false)
@@ -165,7 +165,7 @@ public struct Contract: Sendable {
     ///   - faults: the scan's faults, two offsets each (not empty).
     /// - Returns: whether the instance is valid.
     func validate(_ document: JSONDocument, into sink: ViolationSink, faults: [UInt32]) -> Bool {
-        sink.items.removeAll(keepingCapacity: true)
+        sink.removeAll()
         return Evaluator.with(buffers: buffers, document: document, failFast: options.stopAtFirstError, sink: sink) { evaluator in
             evaluator.faults = faults
             var annotations = Annotations()
@@ -204,7 +204,7 @@ public struct Contract: Sendable {
             case .faults:
                 var document = JSONDocument.empty
                 let sink = ViolationSink()
-                return ValidationResult(sink: sink) { () throws(SanitizeError) in
+                return ValidationResult(sink: sink, buffers: buffers) { () throws(SanitizeError) in
                     try validateLocated(
                         bytes, faults: faults, skippable: skippable, leaf: leaf, limits: options.limits, parsingInto: &document,
                         sink: sink)
@@ -303,7 +303,7 @@ public struct Contract: Sendable {
     ///   - sink: the reused sink; its items are replaced by the instance's violations.
     /// - Returns: the (node, list) pairs in evaluation order, and whether the instance is valid.
     func sanitizeStepsAndValidate(_ document: JSONDocument, into sink: ViolationSink) -> (steps: [(node: Int, list: Int)], valid: Bool) {
-        sink.items.removeAll(keepingCapacity: true)
+        sink.removeAll()
         let (steps, valid) = Evaluator.with(buffers: buffers, document: document, failFast: false, sink: sink) { evaluator in
             evaluator.collectSteps = true
             var annotations = Annotations()
@@ -342,10 +342,10 @@ extension ValidationResult {
     /// ``Contract/validateLocated(_:faults:skippable:leaf:limits:keepingDocument:parsingInto:sink:)``
     /// does): the sink's violations, or the parse error's when it throws (what `sanitize
     /// validate` and ``Contract/validate(_:)`` report).
-    init(sink: ViolationSink, _ decide: () throws(SanitizeError) -> Bool) {
+    init(sink: ViolationSink, buffers: ProgramBuffers, _ decide: () throws(SanitizeError) -> Bool) {
         do throws(SanitizeError) {
             let valid = try decide()
-            self.init(isValid: valid, violations: valid ? [] : sink.items)
+            self.init(isValid: valid, violations: valid ? [] : sink.violations(in: buffers))
         } catch {
             self.init(isValid: false, violations: [Contract.parseViolation(error)])
         }

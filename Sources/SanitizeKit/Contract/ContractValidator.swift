@@ -73,7 +73,7 @@ public struct ContractValidator {
                 return ValidationResult(isValid: true, violations: [])
             case .faults:
                 // Only the located values are evaluated; the verdict and violations are the same.
-                return ValidationResult(sink: sink) { () throws(SanitizeError) in
+                return ValidationResult(sink: sink, buffers: contract.buffers) { () throws(SanitizeError) in
                     try contract.validateLocated(
                         bytes, faults: faults, skippable: skippable, leaf: leaf, limits: contract.options.limits,
                         parsingInto: &document, sink: sink)
@@ -132,7 +132,7 @@ public struct ContractValidator {
     }
 
     private mutating func validateDocument(quiet: Bool) -> ValidationResult {
-        sink.items.removeAll(keepingCapacity: true)
+        sink.removeAll()
         // Moved out, not copied: `removeAll(keepingCapacity:)` below must find the buffer
         // uniquely referenced, or it allocates a new one for every instance.
         var scope: [Int] = []
@@ -150,7 +150,7 @@ public struct ContractValidator {
         }
         scope.removeAll(keepingCapacity: true)
         self.scope = scope
-        return ValidationResult(isValid: valid, violations: valid ? [] : sink.items)
+        return ValidationResult(isValid: valid, violations: valid ? [] : sink.violations(in: contract.buffers))
     }
 }
 

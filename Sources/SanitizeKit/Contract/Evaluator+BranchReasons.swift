@@ -141,31 +141,33 @@ extension Evaluator {
                 parts.append("and \(Int(list.count) - position) more")
                 break
             }
-            let before = sink.items.count
+            let before = sink.count
             if position < recorded.count, let failure = recorded[position], failure.rerunnable {
                 evaluateAgain(failure)
             }
-            if sink.items.count == before {
+            if sink.count == before {
                 var ignored = Annotations()
                 _ = evaluate(Int(lists[index]), node, &ignored, collect: false)
             }
-            guard sink.items.count > before else { continue }
-            let first = sink.items[before]
-            sink.items.removeSubrange(before...)
+            guard sink.count > before else { continue }
+            let instanceLocation = sink.instanceLocation(before)
+            let message = sink.message(before)
+            let code = sink.records[before].code
+            sink.removeViolations(from: before)
             var reason = String(position)
-            reason.reserveCapacity(first.instanceLocation.utf8.count + first.message.utf8.count + 32)
+            reason.reserveCapacity(instanceLocation.utf8.count + message.utf8.count + 32)
             reason += ": "
-            if !first.instanceLocation.isEmpty {
-                reason += first.instanceLocation
+            if !instanceLocation.isEmpty {
+                reason += instanceLocation
                 reason += ": "
             }
-            reason += first.message
+            reason += message
             // Characters are counted only past as many bytes (no more bytes, no more characters).
             if reason.utf8.count > Self.maxBranchReasonLength && reason.count > Self.maxBranchReasonLength {
                 reason = String(reason.prefix(Self.maxBranchReasonLength)) + "…"
             }
             reason += " ["
-            reason += first.code.rawValue
+            reason += code.rawValue
             reason += "]"
             parts.append(reason)
         }

@@ -61,7 +61,7 @@ struct Evaluator {
     /// reporting does not need `mutating` and evaluator frames stay small (messages and
     /// locations are built lazily from this state, only when reported).
     let sink: ViolationSink
-    var violations: [Violation] { sink.items }
+    var violations: [Violation] { sink.violations(in: buffers) }
     /// > 0 inside `anyOf`/`oneOf`/`not`/`if`/`contains`/`propertyNames`: nothing is reported.
     var quiet = 0
     /// Depth of the instance path held in `sink.path`.
@@ -170,25 +170,15 @@ struct Evaluator {
 
     // MARK: reporting
 
-    /// The JSON Pointer to the value being checked, built as bytes in the sink's scratch room
-    /// and made a string once.
-    var instancePointer: String {
-        let steps = UnsafeBufferPointer(start: sink.path, count: min(pathCount, ViolationSink.pathCapacity))
-        guard !steps.isEmpty else { return "" }
-        var bytes: [UInt8] = []
-        swap(&bytes, &sink.scratch)  // moved out and back, keeping its storage
-        defer {
-            bytes.removeAll(keepingCapacity: true)
-            swap(&bytes, &sink.scratch)
-        }
-        for step in steps {
+    /// Appends the JSON Pointer to the value being checked.
+    func appendInstancePointer(to bytes: inout [UInt8]) {
+        for step in UnsafeBufferPointer(start: sink.path, count: min(pathCount, ViolationSink.pathCapacity)) {
             bytes.append(UInt8(ascii: "/"))
             switch step {
             case .index(let index): JSONWriter.appendDecimal(index, to: &bytes)
             case .key(let node): withString(node) { JSONPointer.appendEscaped($0, to: &bytes) }
             }
         }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Whether a failure here is reported (no enclosing quiet evaluation). Hot call sites ask
@@ -197,30 +187,41 @@ struct Evaluator {
     /// which a quiet probe would pay for nothing.
     var reports: Bool { quiet == 0 }
 
+    /// Reports a violation of `keyword` in schema `schema` at the current instance location,
+    /// unless evaluation is quiet (`message` is then not built).
     func report(_ schema: Int, _ keyword: String, _ code: Violation.Code, _ message: @autoclosure () -> String) {
         guard quiet == 0 else { return }
-        let path = sink.crossed.isEmpty ? buffers.rootPaths[schema] : nil
-        sink.items.append(
-            Violation(
-                instanceLocation: instancePointer, keywordPath: path ?? keywordLocation(schema, keyword),
-                schemaLocation: buffers.absoluteLocations[schema], keyword: keyword, code: code, message: message(),
-                keywordIsInPath: path == nil))
+        let message = message()  // before the sink's text is taken out: a message may evaluate more
+        var text = sink.takeText()
+        let pointerStart = text.count
+        appendInstancePointer(to: &text)
+        let messageStart = text.count
+        text.append(contentsOf: message.utf8)
+        sink.append(
+            schema: schema, keyword: keyword, code: code, keywordLocation: recordedKeywordLocation(schema, keyword), text: &text,
+            pointerStart: pointerStart, messageStart: messageStart)
     }
 
-    /// A message: `first`, `second` and then ``shown(_:)`` of `node`, built in the sink's scratch
-    /// room as one string: one allocation, where interpolating them made three to six (a
-    /// violation's message is most of what an invalid record allocates).
-    func messageShowing(_ node: Int, after first: String, _ second: String = "") -> String {
-        var bytes: [UInt8] = []
-        swap(&bytes, &sink.scratch)  // moved out and back, keeping its storage
-        defer {
-            bytes.removeAll(keepingCapacity: true)
-            swap(&bytes, &sink.scratch)
-        }
-        bytes.append(contentsOf: first.utf8)
-        bytes.append(contentsOf: second.utf8)
-        appendShown(node, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+    /// As ``report(_:_:_:_:)`` with the message `first`, `second` and then ``shown(_:)`` of
+    /// `node`, written straight into the sink's text (no string is built).
+    func report(_ schema: Int, _ keyword: String, _ code: Violation.Code, _ node: Int, showing first: String, _ second: String = "") {
+        guard quiet == 0 else { return }
+        var text = sink.takeText()
+        let pointerStart = text.count
+        appendInstancePointer(to: &text)
+        let messageStart = text.count
+        text.append(contentsOf: first.utf8)
+        text.append(contentsOf: second.utf8)
+        appendShown(node, to: &text)
+        sink.append(
+            schema: schema, keyword: keyword, code: code, keywordLocation: recordedKeywordLocation(schema, keyword), text: &text,
+            pointerStart: pointerStart, messageStart: messageStart)
+    }
+
+    /// The keyword location a ``ViolationRecord`` keeps: `nil` when it is the schema's path
+    /// from the root and the keyword, else built (``keywordLocation(_:_:)``).
+    private func recordedKeywordLocation(_ schema: Int, _ keyword: String) -> String? {
+        sink.crossed.isEmpty && buffers.rootPaths[schema] != nil ? nil : keywordLocation(schema, keyword)
     }
 
     /// A short rendering of a value for messages, or nothing under a sensitive schema.

@@ -101,7 +101,7 @@ public struct Violation: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `base`, then `/keyword` unless `keyword` is empty, built in one allocation.
-    static func joined(_ base: String, _ keyword: String) -> String {
+    package static func joined(_ base: String, _ keyword: String) -> String {
         Locations.joined(base, keyword)
     }
 

@@ -2,12 +2,21 @@
 /// the references crossed on the way to the current schema. Plain memory in one allocation,
 /// reused by a ``ContractValidator`` across instances.
 ///
+/// The violations are kept as ``ViolationRecord``s, their instance pointers and messages as
+/// bytes in one reused buffer: a report appends bytes and a record of plain values, and a
+/// ``Violation`` (seven strings) is built only for a caller that asks for one
+/// (``violations(in:)``). `sanitize filter` writes its report lines from the records
+/// (``ReportedViolations``).
+///
 /// The evaluator keeps the depth of the instance path itself (``Evaluator/pathCount``); the
 /// reference trail keeps its own count here, so that evaluator frames do not grow.
 final class ViolationSink {
-    var items: [Violation] = []
-    /// Reused room where a report builds its instance pointer's bytes.
-    var scratch: [UInt8] = []
+    /// The violations reported, in order. (These two are read and written from one thread at a
+    /// time, never with an access open across a call that could reach the sink again
+    /// (``takeText()``): unchecked, they cost no runtime exclusivity bookkeeping per report.)
+    @exclusivity(unchecked) private(set) var records: [ViolationRecord] = []
+    /// Every record's instance pointer and message, as valid UTF-8, back to back.
+    @exclusivity(unchecked) private(set) var text: [UInt8] = []
     /// Where each branch of a reported `anyOf`/`oneOf` failed, while it probes them
     /// (``Evaluator/branchReasons(_:_:)`` renders the reasons from it); kept here so that its
     /// storage is reused across instances.
@@ -37,6 +46,61 @@ final class ViolationSink {
 
     deinit { memory.deallocate() }
 
+    /// How many violations were reported.
+    var count: Int { records.count }
+
+    /// Forgets every violation, keeping the storage.
+    func removeAll() {
+        records.removeAll(keepingCapacity: true)
+        text.removeAll(keepingCapacity: true)
+    }
+
+    /// Forgets the violations from `index` on.
+    func removeViolations(from index: Int) {
+        guard index < records.count else { return }
+        text.removeSubrange(records[index].pointerStart...)
+        records.removeSubrange(index...)
+    }
+
+    /// Takes ``text`` out, to append a violation's instance pointer and message to it with no
+    /// access to the sink between; ``append(schema:keyword:code:keywordLocation:text:pointerStart:messageStart:)``
+    /// puts it back. Its storage is kept.
+    func takeText() -> [UInt8] {
+        var taken: [UInt8] = []
+        swap(&taken, &text)
+        return taken
+    }
+
+    /// Puts back the text ``takeText()`` took, with a violation's instance pointer from
+    /// `pointerStart` to `messageStart` and its message from there to the end, and adds the
+    /// violation. Each is made valid UTF-8 here, as a string built from its bytes holds it
+    /// (the parser admits none that is not, so this is a guard that costs a pass over ASCII).
+    func append(
+        schema: Int, keyword: String, code: Violation.Code, keywordLocation: String?, text taken: inout [UInt8], pointerStart: Int,
+        messageStart: Int
+    ) {
+        Self.makeValidUTF8(&taken, messageStart..<taken.count)
+        let messageMoved = Self.makeValidUTF8(&taken, pointerStart..<messageStart)
+        swap(&taken, &text)
+        records.append(
+            ViolationRecord(
+                schema: schema, keyword: keyword, code: code, keywordLocation: keywordLocation, pointerStart: pointerStart,
+                messageStart: messageMoved, end: text.count))
+    }
+
+    /// Replaces `text[range]` by its bytes as `String(decoding:as:)` reads them, when they are
+    /// not valid UTF-8 (ASCII, the common case, is seen in one pass).
+    /// - Returns: where the range ends now.
+    @discardableResult
+    private static func makeValidUTF8(_ text: inout [UInt8], _ range: Range<Int>) -> Int {
+        var high: UInt8 = 0
+        for byte in text[range] { high |= byte }
+        if high < 0x80 || UTF8Validation.firstInvalidByteOffset(in: text[range]) == nil { return range.upperBound }
+        let repaired = String(decoding: text[range], as: UTF8.self)
+        text.replaceSubrange(range, with: repaired.utf8)
+        return range.lowerBound + repaired.utf8.count
+    }
+
     private static func aligned(_ offset: Int, _ alignment: Int) -> Int {
         (offset + alignment - 1) / alignment * alignment
     }
@@ -56,6 +120,62 @@ final class ViolationSink {
     /// The references crossed now, outermost first.
     var crossed: UnsafeBufferPointer<ReferenceStep> {
         UnsafeBufferPointer(start: trail, count: min(trailCount.pointee, ViolationSink.pathCapacity))
+    }
+}
+
+/// One reported violation as a ``ViolationSink`` keeps it: plain values and ranges of the
+/// sink's ``ViolationSink/text``. `keyword` and `code` are the evaluator's literals (strings
+/// with no storage to count); the locations come from the program's tables by `schema`.
+struct ViolationRecord {
+    /// The schema holding the keyword.
+    let schema: Int
+    /// The keyword's name, `""` for the schema itself (a `false` schema).
+    let keyword: String
+    let code: Violation.Code
+    /// The keyword location with the keyword in it, when evaluation crossed a reference on
+    /// the way (built then); `nil` when it is the schema's path from the root
+    /// (``ProgramBuffers/rootPaths``) and the keyword.
+    let keywordLocation: String?
+    /// Where the instance pointer starts in the sink's text; the message follows it from
+    /// `messageStart` to `end`.
+    let pointerStart: Int
+    let messageStart: Int
+    let end: Int
+}
+
+extension ViolationSink {
+    /// The instance pointer of violation `index`, as bytes of ``text``.
+    func pointerRange(_ index: Int) -> Range<Int> { records[index].pointerStart..<records[index].messageStart }
+
+    /// The message of violation `index`, as bytes of ``text``.
+    func messageRange(_ index: Int) -> Range<Int> { records[index].messageStart..<records[index].end }
+
+    /// The instance pointer of violation `index`.
+    func instanceLocation(_ index: Int) -> String { String(decoding: text[pointerRange(index)], as: UTF8.self) }
+
+    /// The message of violation `index`.
+    func message(_ index: Int) -> String { String(decoding: text[messageRange(index)], as: UTF8.self) }
+
+    /// The keyword location of violation `index` in its two parts, as ``Violation`` keeps them:
+    /// the path to the keyword's schema and the keyword, or the whole location and `""`.
+    func keywordLocationParts(_ index: Int, in buffers: ProgramBuffers) -> (path: String, keyword: String) {
+        let record = records[index]
+        if let location = record.keywordLocation { return (location, "") }
+        return (buffers.rootPaths[record.schema] ?? "", record.keyword)
+    }
+
+    /// Violation `index` with its strings.
+    func violation(_ index: Int, in buffers: ProgramBuffers) -> Violation {
+        let record = records[index]
+        return Violation(
+            instanceLocation: instanceLocation(index), keywordPath: record.keywordLocation ?? buffers.rootPaths[record.schema] ?? "",
+            schemaLocation: buffers.absoluteLocations[record.schema], keyword: record.keyword, code: record.code,
+            message: message(index), keywordIsInPath: record.keywordLocation != nil)
+    }
+
+    /// Every violation, with their strings.
+    func violations(in buffers: ProgramBuffers) -> [Violation] {
+        records.indices.map { violation($0, in: buffers) }
     }
 }
 

@@ -207,7 +207,7 @@ public struct RecordFilter: Sendable {
         var sanitized: [UInt8] = []
         sanitized.reserveCapacity(record.count + 16)
         let wrote = write(decision, record, from: workspace, to: &sanitized)
-        return Outcome(sanitized: wrote ? sanitized : nil, violations: decision.violations)
+        return Outcome(sanitized: wrote ? sanitized : nil, violations: violations(of: decision, in: workspace))
     }
 
     /// Buffers reused from record to record on one thread: the parsed document, the lists of
@@ -229,6 +229,9 @@ public struct RecordFilter: Sendable {
         /// passes the shape check: a one-record workspace costs no 28 KiB), then reused.
         private var allocatedSink: ViolationSink?
 
+        /// The sink, when a record has needed it.
+        var existingSink: ViolationSink? { allocatedSink }
+
         /// The sink, allocated on first use.
         var sink: ViolationSink {
             mutating get {
@@ -249,33 +252,59 @@ public struct RecordFilter: Sendable {
         /// the sanitized record.
         case passedAsIs
         /// The record was parsed, sanitized and evaluated once; the workspace's document holds
-        /// the sanitized record. `violations` is empty when it passed.
-        case parsed(violations: [Violation])
+        /// the sanitized record.
+        case parsed(Findings)
         /// The record is not JSON (within the filter's limits).
         case unparsable(Violation)
         /// The shape check located the values that may fail and only they were evaluated
         /// (``ShapeCheck/Scanner/locate(_:faults:skippable:leaf:)``): no step changes the record,
         /// so its bytes, parsed whole, are the sanitized record (the workspace's document is
         /// partial: the record parsed in part, or only its one located value inside its path).
-        /// `violations` is empty when it passed.
-        case located(violations: [Violation])
+        case located(Findings)
 
         /// Whether the record passed.
         package var isValid: Bool {
             switch self {
-            case .passedAsIs: return true
-            case .parsed(let violations), .located(let violations): return violations.isEmpty
-            case .unparsable: return false
+            case .passedAsIs, .parsed(.none), .located(.none): return true
+            case .parsed, .located, .unparsable: return false
             }
         }
+    }
 
-        /// Everything wrong with the record, empty when it passed.
-        package var violations: [Violation] {
-            switch self {
-            case .passedAsIs: return []
-            case .parsed(let violations), .located(let violations): return violations
-            case .unparsable(let violation): return [violation]
-            }
+    /// What was found wrong with a record that parsed.
+    package enum Findings {
+        /// Nothing: it passed.
+        case none
+        /// A step refused a value (or, in a filter without a contract, a string step did).
+        case refusedBySteps([Violation])
+        /// The contract refused it; its violations are in the workspace's sink
+        /// (``violations(of:in:)``, ``reportedViolations(of:in:)``).
+        case refusedByContract
+    }
+
+    /// Everything wrong with a record, as ``Violation``s; empty when it passed.
+    /// - Parameters:
+    ///   - decision: what ``decide(_:in:needingDocument:)`` returned.
+    ///   - workspace: the workspace it decided in, before the next record.
+    package func violations(of decision: Decision, in workspace: Workspace) -> [Violation] {
+        reportedViolations(of: decision, in: workspace).all
+    }
+
+    /// Everything wrong with a record, read where the decision left it: for a caller that
+    /// writes the violations out as text, with no ``Violation`` built for those the contract
+    /// found (``ViolationSink``).
+    /// - Parameters:
+    ///   - decision: what ``decide(_:in:needingDocument:)`` returned.
+    ///   - workspace: the workspace it decided in, before the next record.
+    package func reportedViolations(of decision: Decision, in workspace: Workspace) -> ReportedViolations {
+        switch decision {
+        case .passedAsIs, .parsed(.none), .located(.none): return ReportedViolations(listed: [])
+        case .parsed(.refusedBySteps(let violations)), .located(.refusedBySteps(let violations)):
+            return ReportedViolations(listed: violations)
+        case .unparsable(let violation): return ReportedViolations(listed: [violation])
+        case .parsed(.refusedByContract), .located(.refusedByContract):
+            guard let contract, let sink = workspace.existingSink else { preconditionFailure("the contract refused the record into the sink") }
+            return ReportedViolations(sink: sink, buffers: contract.buffers)
         }
     }
 
@@ -285,9 +314,9 @@ public struct RecordFilter: Sendable {
     /// - Parameters:
     ///   - record: the record's bytes (one NDJSON line, without the newline).
     ///   - workspace: the reused buffers; afterwards its document holds the sanitized record
-    ///     when the decision is ``Decision/parsed(violations:)``, and the record parsed in part
+    ///     when the decision is ``Decision/parsed(_:)``, and the record parsed in part
     ///     or, unless `needingDocument`, only the located value inside its path when it is
-    ///     ``Decision/located(violations:)``.
+    ///     ``Decision/located(_:)``.
     ///   - needingDocument: whether the caller reads the record from the workspace's document
     ///     afterwards (`--report-key`): a located record is then always parsed (in part).
     /// - Returns: the decision.
@@ -316,14 +345,14 @@ public struct RecordFilter: Sendable {
             if violations.isEmpty {
                 let sink = workspace.sink
                 let valid = decided ?? contract.validate(workspace.document, into: sink)
-                if !valid { violations = sink.items }
+                return .parsed(valid ? .none : .refusedByContract)
             }
         } else if !stringSteps.isEmpty {
             for node in workspace.document.stringValueNodes() {
                 apply(stringSteps, at: node, of: &workspace.document, violations: &violations)
             }
         }
-        return .parsed(violations: violations)
+        return .parsed(violations.isEmpty ? .none : .refusedBySteps(violations))
     }
 
     /// Decides a record the locating shape scan has read (``ShapeCheck/Scanner/locate(_:faults:skippable:leaf:)``):
@@ -345,7 +374,7 @@ public struct RecordFilter: Sendable {
             return .unparsable(Contract.parseViolation(error))
         }
         guard let valid else { preconditionFailure("only a filter with a contract locates faults") }
-        return .located(violations: valid ? [] : sink.items)
+        return .located(valid ? .none : .refusedByContract)
     }
 
     /// Appends the sanitized record of a decision to `output`.

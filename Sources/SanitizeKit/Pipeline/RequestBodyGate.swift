@@ -85,7 +85,7 @@ package struct RequestBodyGate: Sendable {
                 return .reject(
                     problem(
                         status: .unprocessableContent, code: "validation.failed", locale: locale(),
-                        violations: decision.violations))
+                        violations: filter.violations(of: decision, in: workspace)))
             }
             return .forward(sanitized)
         }

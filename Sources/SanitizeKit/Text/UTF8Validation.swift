@@ -160,6 +160,14 @@ package enum UTF8Validation {
     /// - Parameter bytes: the bytes to check.
     /// - Returns: the byte offset where the first ill-formed sequence starts, or `nil`.
     package static func firstInvalidByteOffset(in bytes: [UInt8]) -> Int? {
+        firstInvalidByteOffset(in: bytes[...])
+    }
+
+    /// Finds the first ill-formed UTF-8 sequence of a part of an array.
+    /// - Parameter bytes: the bytes to check.
+    /// - Returns: the byte offset, from the slice's start, where the first ill-formed sequence
+    ///   starts, or `nil`.
+    package static func firstInvalidByteOffset(in bytes: ArraySlice<UInt8>) -> Int? {
         bytes.withUnsafeBytes { firstInvalidByteOffset(in: $0) }
     }
 

@@ -86,7 +86,9 @@ struct BatchFilterTests {
         var middles = ReportLineMiddles()
         for (line, violation) in sequence.enumerated() {
             var cached: [UInt8] = []
-            BatchFilter.appendReportLine(line: line, fileName: nil, key: nil, violation: violation, middles: &middles, to: &cached)
+            BatchFilter.appendReportLine(
+                line: line, fileName: nil, key: nil, violations: ReportedViolations(listed: [violation]), 0, middles: &middles,
+                to: &cached)
             var direct: [UInt8] = []
             BatchFilter.appendReportLine(line: line, fileName: nil, violation: violation, to: &direct)
             var entry: [JSONValue.Member] = [.init("line", .number("\(line)"))]

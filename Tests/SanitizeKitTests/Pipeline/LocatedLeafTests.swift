@@ -145,7 +145,7 @@ struct LocatedLeafTests {
                 continue
             }
             #expect(workspace.leaf.schema >= 0, "\(record)")
-            #expect(decision.violations == general.process(Array(record.utf8)).violations, "\(record)")
+            #expect(checked.violations(of: decision, in: workspace) == general.process(Array(record.utf8)).violations, "\(record)")
             var value: [UInt8] = []
             key.appendValue(in: workspace.document, to: &value)
             #expect(String(decoding: value, as: UTF8.self) == expected, "\(record)")

@@ -14,7 +14,7 @@ extension Keywords {
 extension Evaluator {
     mutating func evaluate(_ keyword: Keywords.Const, _ s: Int, _ node: Int) -> Bool {
         if equalsConstant(Int(keyword.constant), node) { return true }
-        report(s, "const", .const, messageShowing(node, after: "value is not the required constant"))
+        report(s, "const", .const, node, showing: "value is not the required constant")
         return false
     }
 }

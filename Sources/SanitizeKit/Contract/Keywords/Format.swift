@@ -17,7 +17,7 @@ extension Keywords {
 extension Evaluator {
     mutating func evaluate(_ keyword: Keywords.Format, _ s: Int, _ node: Int) -> Bool {
         if withString(node, { keyword.kind.accepts($0) }) { return true }
-        report(s, "format", .format, messageShowing(node, after: "string is not a valid ", keyword.kind.rawValue))
+        report(s, "format", .format, node, showing: "string is not a valid ", keyword.kind.rawValue)
         return false
     }
 }

@@ -22,7 +22,7 @@ extension Evaluator {
         if outcome == .gaveUp {
             report(s, "pattern", .patternLimit, "the pattern \(source) gave up on this string (PCRE2 match limit, catastrophic backtracking), so it is refused\(shown(node))")
         } else {
-            report(s, "pattern", .pattern, messageShowing(node, after: "string does not match the pattern ", source))
+            report(s, "pattern", .pattern, node, showing: "string does not match the pattern ", source)
         }
         return false
     }
