@@ -114,26 +114,41 @@ struct Validate: ParsableCommand {
         try SameFileCheck.checkStandardOutput(against: lineInputs)
 
         var out = OutputWriter(descriptor: 1)
+        // The violations' lines: one writer for the run, flushed after each instance's lines.
+        var errors = OutputWriter(descriptor: 2)
+        var line: [UInt8] = []
         var invalid = 0
 
         func emit(_ result: ValidationResult, where place: @autoclosure () -> String, label: String? = nil) throws {
+            try emit(result.isValid, ReportedViolations(listed: result.violations), where: place(), label: label)
+        }
+
+        /// Writes an instance's verdict, and its violations' lines on standard error (read where
+        /// the validator left them: no `Violation` is built for the text output).
+        func emit(_ isValid: Bool, _ violations: ReportedViolations, where place: @autoclosure () -> String, label: String? = nil) throws {
             if let label {  // files are named: say which instance each verdict is for
                 try out.write(label)
                 try out.write(byte: 0x09)
             }
             switch output {
             case .text:
-                try out.write(result.isValid ? Validate.validLine : Validate.invalidLine)
+                try out.write(isValid ? Validate.validLine : Validate.invalidLine)
             case .basic:
-                try out.write(result.basicOutput.serialized())
+                try out.write(ValidationResult(isValid: isValid, violations: isValid ? [] : violations.all).basicOutput.serialized())
                 try out.write(byte: 0x0A)
             }
-            guard !result.isValid else { return }
+            guard !isValid else { return }
             invalid += 1
             guard !quiet else { return }
             try out.flush()  // keep stdout and stderr in step for people watching
             let place = place()
-            for violation in result.violations { reportToStandardError("sanitize: \(place): \(Self.describe(violation))") }
+            // A standard error that fails is not an error of the run (as `reportToStandardError`).
+            for index in 0..<violations.count {
+                line.removeAll(keepingCapacity: true)
+                Self.appendDescription(of: violations, index, at: place, to: &line)
+                try? errors.write(line)
+            }
+            try? errors.flush()
         }
 
         /// One instance per line of `descriptor`; `file` names them when files are named.
@@ -154,7 +169,8 @@ struct Validate: ParsableCommand {
                         continue
                     }
                     // Most lines are valid: the contract passes them in one read when it can.
-                    try emit(validator.validateQuickly(bytes), where: place ?? "line \(number)", label: place)
+                    let (isValid, violations) = validator.decideQuickly(bytes)
+                    try emit(isValid, violations, where: place ?? "line \(number)", label: place)
                 case .oversized(let number, let byteCount):
                     let violation = Violation(
                         instanceLocation: "", keywordLocation: "", absoluteKeywordLocation: "",
@@ -206,11 +222,21 @@ struct Validate: ParsableCommand {
         ndjson || file.hasSuffix(".ndjson") || file.hasSuffix(".jsonl")
     }
 
-    /// `POINTER: message [code]`, the instance location spelled as RFC 6901 and the reports
-    /// spell it: the root is `""` (a bare `/` would be the pointer of a member named "").
-    static func describe(_ violation: Violation) -> String {
-        let pointer = violation.instanceLocation.isEmpty ? "\"\"" : violation.instanceLocation
-        return "\(pointer): \(violation.message) [\(violation.code)]"
+    /// `sanitize: PLACE: POINTER: message [code]` and a line feed, the instance location spelled
+    /// as RFC 6901 and the reports spell it: the root is `""` (a bare `/` would be the pointer
+    /// of a member named "").
+    static func appendDescription(of violations: ReportedViolations, _ index: Int, at place: String, to line: inout [UInt8]) {
+        line.append(contentsOf: "sanitize: ".utf8)
+        line.append(contentsOf: place.utf8)
+        line.append(contentsOf: ": ".utf8)
+        let pointerStart = line.count
+        violations.appendInstanceLocation(index, to: &line)
+        if line.count == pointerStart { line.append(contentsOf: "\"\"".utf8) }
+        line.append(contentsOf: ": ".utf8)
+        violations.appendMessage(index, to: &line)
+        line.append(contentsOf: " [".utf8)
+        line.append(contentsOf: violations.code(index).rawValue.utf8)
+        line.append(contentsOf: "]\n".utf8)
     }
 
     /// What `run()` leaves unfreed when it returns, just before the process exits.

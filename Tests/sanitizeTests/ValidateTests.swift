@@ -168,4 +168,27 @@ struct ValidateTests {
         #expect(run.stderr.contains("bad.json"))
         #expect(run.stderr.contains("[contract-invalid]"))
     }
+
+    /// With standard output and standard error on one pipe (`2>&1`), each instance's verdict
+    /// comes before the lines of its violations, and those before the next verdict: standard
+    /// output is flushed before an instance's violations are written, and they are written
+    /// at once after it (several violations of one instance, a parse failure, and a valid
+    /// instance between them).
+    @Test func verdictsAndViolationsStayInStep() throws {
+        let run = try ShellProcess.run(
+            #"""
+            printf '%s\n' '{"id":1,"name":"Ada"}' '{"id":"x","name":7}' '[1,]' '{"id":2,"name":"Bo"}' '{"id":"y"}' \
+              | "$SANITIZE" validate --schema '\#(Self.schema)' --ref '\#(Self.ref)' 2>&1
+            echo "status $?"
+            """#)
+        let lines = run.stdout.split(separator: "\n").map { line in
+            // The violation lines, by their place and pointer only.
+            line.hasPrefix("sanitize: ") ? String(line.split(separator: ":").prefix(3).joined(separator: ":")) : String(line)
+        }
+        #expect(
+            lines == [
+                "valid", "invalid", "sanitize: line 2: /id", "sanitize: line 2: /name", "invalid", #"sanitize: line 3: """#,
+                "valid", "invalid", "sanitize: line 5: /id", "sanitize: line 5: \"\"", "status 1",
+            ], "\(run.stdout)\(run.stderr)")
+    }
 }

@@ -62,27 +62,41 @@ public struct ContractValidator {
     /// valid ones, when the contract is made of the common keywords) is not parsed: then
     /// ``document`` is left as it was, and one it finds faults in is parsed only in part (the
     /// values the evaluator reads), or not at all when its one fault is a value that evaluates
-    /// alone (then ``document`` holds that value inside its path). What `sanitize validate`
-    /// runs per line.
+    /// alone (then ``document`` holds that value inside its path).
     /// - Parameter bytes: the instance's JSON text.
     /// - Returns: the verdict and violations, as ``validate(_:)`` gives them.
     package mutating func validateQuickly(_ bytes: UnsafeRawBufferPointer) -> ValidationResult {
-        if let shortcut = contract.buffers.shortcut {
-            switch shortcut.scanner.locate(bytes, faults: &faults, skippable: &skippable, leaf: &leaf) {
-            case .passes:
-                return ValidationResult(isValid: true, violations: [])
-            case .faults:
-                // Only the located values are evaluated; the verdict and violations are the same.
-                return ValidationResult(sink: sink, buffers: contract.buffers) { () throws(SanitizeError) in
-                    try contract.validateLocated(
+        let (isValid, violations) = decideQuickly(bytes)
+        return ValidationResult(isValid: isValid, violations: isValid ? [] : violations.all)
+    }
+
+    /// As ``validateQuickly(_:)``, leaving the violations where the evaluation put them: for a
+    /// caller that writes them out as text, with no ``Violation`` built. What `sanitize
+    /// validate` runs per line.
+    /// - Parameter bytes: the instance's JSON text.
+    /// - Returns: the verdict, and the violations until the next call (a parse failure is one
+    ///   violation at the root).
+    package mutating func decideQuickly(_ bytes: UnsafeRawBufferPointer) -> (isValid: Bool, violations: ReportedViolations) {
+        do throws(SanitizeError) {
+            if let shortcut = contract.buffers.shortcut {
+                switch shortcut.scanner.locate(bytes, faults: &faults, skippable: &skippable, leaf: &leaf) {
+                case .passes:
+                    return (true, ReportedViolations(listed: []))
+                case .faults:
+                    // Only the located values are evaluated; the verdict and violations are the same.
+                    let valid = try contract.validateLocated(
                         bytes, faults: faults, skippable: skippable, leaf: leaf, limits: contract.options.limits,
                         parsingInto: &document, sink: sink)
+                    return (valid, ReportedViolations(sink: sink, buffers: contract.buffers))
+                case .unsure:
+                    break
                 }
-            case .unsure:
-                break
             }
+            try document.reparse(bytes, limits: contract.options.limits)
+        } catch {
+            return (false, ReportedViolations(listed: [Contract.parseViolation(error)]))
         }
-        return validate(bytes)
+        return (decideDocument(quiet: false), ReportedViolations(sink: sink, buffers: contract.buffers))
     }
 
     /// ``isValid(_:)``, passing most valid instances in one read of their bytes when the
@@ -114,7 +128,7 @@ public struct ContractValidator {
         } catch {
             return false
         }
-        return validateDocument(quiet: true).isValid
+        return decideDocument(quiet: true)
     }
 
     /// Validates the current ``document`` again (e.g. after the caller changed it with
@@ -132,6 +146,12 @@ public struct ContractValidator {
     }
 
     private mutating func validateDocument(quiet: Bool) -> ValidationResult {
+        let valid = decideDocument(quiet: quiet)
+        return ValidationResult(isValid: valid, violations: valid ? [] : sink.violations(in: contract.buffers))
+    }
+
+    /// Evaluates the current ``document``, its violations left in the sink.
+    private mutating func decideDocument(quiet: Bool) -> Bool {
         sink.removeAll()
         // Moved out, not copied: `removeAll(keepingCapacity:)` below must find the buffer
         // uniquely referenced, or it allocates a new one for every instance.
@@ -150,7 +170,7 @@ public struct ContractValidator {
         }
         scope.removeAll(keepingCapacity: true)
         self.scope = scope
-        return ValidationResult(isValid: valid, violations: valid ? [] : sink.violations(in: contract.buffers))
+        return valid
     }
 }
 

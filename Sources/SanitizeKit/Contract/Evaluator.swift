@@ -195,11 +195,9 @@ struct Evaluator {
         var text = sink.takeText()
         let pointerStart = text.count
         appendInstancePointer(to: &text)
-        let messageStart = text.count
-        text.append(contentsOf: message.utf8)
         sink.append(
-            schema: schema, keyword: keyword, code: code, keywordLocation: recordedKeywordLocation(schema, keyword), text: &text,
-            pointerStart: pointerStart, messageStart: messageStart)
+            schema: schema, keyword: keyword, code: code, keywordLocation: recordedKeywordLocation(schema, keyword), message: message,
+            text: &text, pointerStart: pointerStart, messageStart: text.count)
     }
 
     /// As ``report(_:_:_:_:)`` with the message `first`, `second` and then ``shown(_:)`` of

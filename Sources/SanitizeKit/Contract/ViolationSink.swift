@@ -2,9 +2,9 @@
 /// the references crossed on the way to the current schema. Plain memory in one allocation,
 /// reused by a ``ContractValidator`` across instances.
 ///
-/// The violations are kept as ``ViolationRecord``s, their instance pointers and messages as
-/// bytes in one reused buffer: a report appends bytes and a record of plain values, and a
-/// ``Violation`` (seven strings) is built only for a caller that asks for one
+/// The violations are kept as ``ViolationRecord``s, their instance pointers (and the messages
+/// written from a value) as bytes in one reused buffer: a report appends bytes and a record,
+/// and a ``Violation`` (seven strings) is built only for a caller that asks for one
 /// (``violations(in:)``). `sanitize filter` writes its report lines from the records
 /// (``ReportedViolations``).
 ///
@@ -15,8 +15,10 @@ final class ViolationSink {
     /// time, never with an access open across a call that could reach the sink again
     /// (``takeText()``): unchecked, they cost no runtime exclusivity bookkeeping per report.)
     @exclusivity(unchecked) private(set) var records: [ViolationRecord] = []
-    /// Every record's instance pointer and message, as valid UTF-8, back to back.
+    /// Every record's instance pointer and written message, as valid UTF-8, back to back.
     @exclusivity(unchecked) private(set) var text: [UInt8] = []
+    /// The storage of the last ``violations(in:)``, kept for the next.
+    private var built: [Violation] = []
     /// Where each branch of a reported `anyOf`/`oneOf` failed, while it probes them
     /// (``Evaluator/branchReasons(_:_:)`` renders the reasons from it); kept here so that its
     /// storage is reused across instances.
@@ -72,20 +74,21 @@ final class ViolationSink {
     }
 
     /// Puts back the text ``takeText()`` took, with a violation's instance pointer from
-    /// `pointerStart` to `messageStart` and its message from there to the end, and adds the
-    /// violation. Each is made valid UTF-8 here, as a string built from its bytes holds it
-    /// (the parser admits none that is not, so this is a guard that costs a pass over ASCII).
+    /// `pointerStart` to `messageStart` and, unless `message` is given, its message from there
+    /// to the end, and adds the violation. Each is made valid UTF-8 here, as a string built from
+    /// its bytes holds it (the parser admits none that is not, so this is a guard that costs a
+    /// pass over ASCII).
     func append(
-        schema: Int, keyword: String, code: Violation.Code, keywordLocation: String?, text taken: inout [UInt8], pointerStart: Int,
-        messageStart: Int
+        schema: Int, keyword: String, code: Violation.Code, keywordLocation: String?, message: String? = nil, text taken: inout [UInt8],
+        pointerStart: Int, messageStart: Int
     ) {
         Self.makeValidUTF8(&taken, messageStart..<taken.count)
         let messageMoved = Self.makeValidUTF8(&taken, pointerStart..<messageStart)
         swap(&taken, &text)
         records.append(
             ViolationRecord(
-                schema: schema, keyword: keyword, code: code, keywordLocation: keywordLocation, pointerStart: pointerStart,
-                messageStart: messageMoved, end: text.count))
+                schema: schema, keyword: keyword, code: code, keywordLocation: keywordLocation, message: message,
+                pointerStart: pointerStart, messageStart: messageMoved, end: text.count))
     }
 
     /// Replaces `text[range]` by its bytes as `String(decoding:as:)` reads them, when they are
@@ -136,7 +139,10 @@ struct ViolationRecord {
     /// the way (built then); `nil` when it is the schema's path from the root
     /// (``ProgramBuffers/rootPaths``) and the keyword.
     let keywordLocation: String?
-    /// Where the instance pointer starts in the sink's text; the message follows it from
+    /// The message, when it was given as a string (kept as it is: most are the contract's own,
+    /// shared by every violation of a kind); `nil` when it was written into the sink's text.
+    let message: String?
+    /// Where the instance pointer starts in the sink's text; a written message follows it from
     /// `messageStart` to `end`.
     let pointerStart: Int
     let messageStart: Int
@@ -147,14 +153,17 @@ extension ViolationSink {
     /// The instance pointer of violation `index`, as bytes of ``text``.
     func pointerRange(_ index: Int) -> Range<Int> { records[index].pointerStart..<records[index].messageStart }
 
-    /// The message of violation `index`, as bytes of ``text``.
+    /// The message of violation `index` as bytes of ``text``, when it was written there (empty
+    /// when it is ``ViolationRecord/message``).
     func messageRange(_ index: Int) -> Range<Int> { records[index].messageStart..<records[index].end }
 
     /// The instance pointer of violation `index`.
     func instanceLocation(_ index: Int) -> String { String(decoding: text[pointerRange(index)], as: UTF8.self) }
 
     /// The message of violation `index`.
-    func message(_ index: Int) -> String { String(decoding: text[messageRange(index)], as: UTF8.self) }
+    func message(_ index: Int) -> String {
+        records[index].message ?? String(decoding: text[messageRange(index)], as: UTF8.self)
+    }
 
     /// The keyword location of violation `index` in its two parts, as ``Violation`` keeps them:
     /// the path to the keyword's schema and the keyword, or the whole location and `""`.
@@ -173,9 +182,13 @@ extension ViolationSink {
             message: message(index), keywordIsInPath: record.keywordLocation != nil)
     }
 
-    /// Every violation, with their strings.
+    /// Every violation, with their strings, in an array the sink reuses for the next call
+    /// once the caller has let this one go (a validator's result per instance then allocates
+    /// no array).
     func violations(in buffers: ProgramBuffers) -> [Violation] {
-        records.indices.map { violation($0, in: buffers) }
+        built.removeAll(keepingCapacity: true)
+        for index in records.indices { built.append(violation(index, in: buffers)) }
+        return built
     }
 }
 

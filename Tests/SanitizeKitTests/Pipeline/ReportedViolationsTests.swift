@@ -139,6 +139,16 @@ struct ReportedViolationsTests {
             #expect(Array(sink.text[sink.pointerRange(index)]) == Array(expectedPointer.utf8))
             #expect(Array(sink.text[sink.messageRange(index)]) == Array(expectedMessage.utf8))
         }
+        // A message given as a string is kept as it is, with no bytes in the text.
+        var text = sink.takeText()
+        let pointerStart = text.count
+        text.append(contentsOf: [0x2F, 0x67])
+        sink.append(
+            schema: 0, keyword: "required", code: .required, keywordLocation: "/required", message: "given", text: &text,
+            pointerStart: pointerStart, messageStart: text.count)
+        #expect(sink.message(pieces.count) == "given" && sink.messageRange(pieces.count).isEmpty)
+        #expect(sink.instanceLocation(pieces.count) == "/g")
+        #expect(sink.instanceLocation(pieces.count - 1) == "/z" && sink.message(pieces.count - 1) == "last")
         // Taking the last ones back leaves the first as they were, and the text ends there.
         sink.removeViolations(from: 2)
         #expect(sink.count == 2)

@@ -1,16 +1,18 @@
-/// The violations of one decision (``RecordFilter/reportedViolations(of:in:)``), read where
-/// they are kept: a list of ``Violation``s, or the records of the contract's
-/// ``ViolationSink``, whose instance pointers and messages are bytes there. A caller that
-/// writes them out as text (`sanitize filter`'s report lines) reads the parts it needs with no
-/// ``Violation`` built; ``all`` builds them.
+/// The violations of one decision (``RecordFilter/reportedViolations(of:in:)``,
+/// ``ContractValidator/decideQuickly(_:)``), read where they are kept: a list of
+/// ``Violation``s, or the records of the contract's ``ViolationSink``, whose instance pointers
+/// and messages are bytes there. A caller that writes them out as text (`sanitize filter`'s
+/// report lines, `sanitize validate`'s lines on standard error) reads the parts it needs with
+/// no ``Violation`` built; ``all`` builds them.
 ///
-/// Valid until the workspace decides its next record.
+/// Valid until the workspace or validator decides its next instance.
 package struct ReportedViolations {
     private let listed: [Violation]
     private let sink: ViolationSink?
     private let buffers: ProgramBuffers?
 
-    init(listed: [Violation]) {
+    /// Violations given as a list.
+    package init(listed: [Violation]) {
         self.listed = listed
         sink = nil
         buffers = nil
@@ -47,13 +49,39 @@ package struct ReportedViolations {
         JSONWriter.appendEscaped(sink.text[sink.pointerRange(index)], to: &out)
     }
 
+    /// Appends the instance location of violation `index` as it is.
+    package func appendInstanceLocation(_ index: Int, to out: inout [UInt8]) {
+        guard let sink else {
+            out.append(contentsOf: listed[index].instanceLocation.utf8)
+            return
+        }
+        out.append(contentsOf: sink.text[sink.pointerRange(index)])
+    }
+
+    /// Appends the message of violation `index` as it is.
+    package func appendMessage(_ index: Int, to out: inout [UInt8]) {
+        guard let sink else {
+            out.append(contentsOf: listed[index].message.utf8)
+            return
+        }
+        if let message = sink.records[index].message {
+            out.append(contentsOf: message.utf8)
+        } else {
+            out.append(contentsOf: sink.text[sink.messageRange(index)])
+        }
+    }
+
     /// Appends the message of violation `index`, escaped for a JSON string.
     package func appendMessage(_ index: Int, escapedTo out: inout [UInt8]) {
         guard let sink else {
             JSONWriter.appendEscaped(listed[index].message, to: &out)
             return
         }
-        JSONWriter.appendEscaped(sink.text[sink.messageRange(index)], to: &out)
+        if let message = sink.records[index].message {
+            JSONWriter.appendEscaped(message, to: &out)
+        } else {
+            JSONWriter.appendEscaped(sink.text[sink.messageRange(index)], to: &out)
+        }
     }
 
     /// Every violation, built.
