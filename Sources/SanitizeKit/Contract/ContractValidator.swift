@@ -63,10 +63,10 @@ public struct ContractValidator {
     /// ``document`` is left as it was, and one it finds faults in is parsed only in part (the
     /// values the evaluator reads), or not at all when its one fault is a value that evaluates
     /// alone (then ``document`` holds that value inside its path).
-    /// - Parameter bytes: the instance's JSON text.
+    /// - Parameter bytes: the instance's JSON text (contiguous bytes are read in place).
     /// - Returns: the verdict and violations, as ``validate(_:)`` gives them.
-    package mutating func validateQuickly(_ bytes: UnsafeRawBufferPointer) -> ValidationResult {
-        let (isValid, violations) = decideQuickly(bytes)
+    package mutating func validateQuickly(_ bytes: some Collection<UInt8>) -> ValidationResult {
+        let (isValid, violations) = ContiguousInput.with(bytes) { decideQuickly($0) }
         return ValidationResult(isValid: isValid, violations: isValid ? [] : violations.all)
     }
 
