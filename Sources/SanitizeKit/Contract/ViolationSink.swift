@@ -136,8 +136,8 @@ struct ViolationRecord {
     let keyword: String
     let code: Violation.Code
     /// The keyword location with the keyword in it, when evaluation crossed a reference on
-    /// the way (built then); `nil` when it is the schema's path from the root
-    /// (``ProgramBuffers/rootPaths``) and the keyword.
+    /// the way or the schema has no path from the root (built then); `nil` when it is the
+    /// schema's path from the root (``ProgramBuffers/rootPaths``) and the keyword.
     let keywordLocation: String?
     /// The message, when it was given as a string (kept as it is: most are the contract's own,
     /// shared by every violation of a kind); `nil` when it was written into the sink's text.
