@@ -142,7 +142,8 @@ struct Validate: ParsableCommand {
             guard !quiet else { return }
             try out.flush()  // keep stdout and stderr in step for people watching
             let place = place()
-            // A standard error that fails is not an error of the run (as `reportToStandardError`).
+            // A failed write is the CLI contract's, as for `reportToStandardError`: a closed pipe
+            // ends the command quietly, any other failure with status 2 (`CommandLineContract`).
             for index in 0..<violations.count {
                 line.removeAll(keepingCapacity: true)
                 Self.appendDescription(of: violations, index, at: place, to: &line)
