@@ -192,10 +192,10 @@ package struct BatchFilter: Sendable {
     ) {
         appendLineStart(line: line, fileName: fileName, key: key, to: &out)
         JSONWriter.appendLiteral(#","instanceLocation":""#, to: &out)
-        violations.appendInstanceLocation(index, escapedTo: &out)
+        violations.appendInstanceLocation(index, escaped: true, to: &out)
         let (path, keyword) = violations.keywordLocationParts(index)
         middles.append(path: path, keyword: keyword, code: violations.code(index), to: &out)
-        violations.appendMessage(index, escapedTo: &out)
+        violations.appendMessage(index, escaped: true, to: &out)
         JSONWriter.appendLiteral("\"}\n", to: &out)
     }
 

@@ -11,7 +11,7 @@ package struct ReportLineMiddles {
     private struct Entry {
         var path: String
         var keyword: String
-        var code: String
+        var code: Violation.Code
         var bytes: [UInt8]
     }
 
@@ -27,7 +27,6 @@ package struct ReportLineMiddles {
     /// (``Violation/keywordLocationParts``) and code: copied when a violation with the same
     /// parts and code was rendered before.
     package mutating func append(path: String, keyword: String, code: Violation.Code, to out: inout [UInt8]) {
-        let code = code.rawValue
         // Locations and codes are mostly the contract's own strings, shared by every violation
         // of a kind, so that each comparison is settled by identity.
         for index in entries.indices
@@ -36,11 +35,11 @@ package struct ReportLineMiddles {
             return
         }
         guard entries.count < Self.capacity else {
-            BatchFilter.appendKeywordMembers(path: path, keyword: keyword, code: Violation.Code(rawValue: code), to: &out)
+            BatchFilter.appendKeywordMembers(path: path, keyword: keyword, code: code, to: &out)
             return
         }
         var bytes: [UInt8] = []
-        BatchFilter.appendKeywordMembers(path: path, keyword: keyword, code: Violation.Code(rawValue: code), to: &bytes)
+        BatchFilter.appendKeywordMembers(path: path, keyword: keyword, code: code, to: &bytes)
         out.append(contentsOf: bytes)
         entries.append(Entry(path: path, keyword: keyword, code: code, bytes: bytes))
     }

@@ -231,10 +231,10 @@ struct Validate: ParsableCommand {
         line.append(contentsOf: place.utf8)
         line.append(contentsOf: ": ".utf8)
         let pointerStart = line.count
-        violations.appendInstanceLocation(index, to: &line)
+        violations.appendInstanceLocation(index, escaped: false, to: &line)
         if line.count == pointerStart { line.append(contentsOf: "\"\"".utf8) }
         line.append(contentsOf: ": ".utf8)
-        violations.appendMessage(index, to: &line)
+        violations.appendMessage(index, escaped: false, to: &line)
         line.append(contentsOf: " [".utf8)
         line.append(contentsOf: violations.code(index).rawValue.utf8)
         line.append(contentsOf: "]\n".utf8)

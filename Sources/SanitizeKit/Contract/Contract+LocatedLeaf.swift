@@ -18,7 +18,7 @@ extension Contract {
     ///   - limits: the record parser's limits.
     ///   - document: where the value's text is parsed (a workspace's, reused); afterwards it is
     ///     minimal text exactly when the record is.
-    ///   - sink: the reused sink; its items are replaced.
+    ///   - sink: the reused sink; its violations are replaced.
     /// - Returns: whether the record is valid (its violations are in `sink`), or `nil`
     ///   when the value is not JSON within the limits: the caller parses the record, whose
     ///   error says where.

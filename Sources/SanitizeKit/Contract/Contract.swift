@@ -145,7 +145,7 @@ public struct Contract: Sendable {
     /// ``validate(_:)-(JSONDocument)`` reports them).
     /// - Parameters:
     ///   - document: the instance.
-    ///   - sink: the reused sink; its items are replaced.
+    ///   - sink: the reused sink; its violations are replaced.
     /// - Returns: whether the instance is valid.
     func validate(_ document: JSONDocument, into sink: ViolationSink) -> Bool {
         sink.removeAll()
@@ -161,7 +161,7 @@ public struct Contract: Sendable {
     /// their order, are those of the whole evaluation.
     /// - Parameters:
     ///   - document: the instance, parsed from the bytes the scan read.
-    ///   - sink: the reused sink; its items are replaced.
+    ///   - sink: the reused sink; its violations are replaced.
     ///   - faults: the scan's faults, two offsets each (not empty).
     /// - Returns: whether the instance is valid.
     func validate(_ document: JSONDocument, into sink: ViolationSink, faults: [UInt32]) -> Bool {
@@ -234,7 +234,7 @@ public struct Contract: Sendable {
     ///   - keepingDocument: whether `document` must hold the instance (parsed in part) afterwards
     ///     even when its one value decided it (the filter's `--report-key` reads it there).
     ///   - document: the document to parse into (reused).
-    ///   - sink: the sink to collect into; its items are the violations when it is invalid.
+    ///   - sink: the sink to collect into; it holds the violations when it is invalid.
     /// - Returns: whether the instance is valid, as a whole evaluation decides.
     /// - Throws: the parser's error when the instance is not JSON within `limits`.
     func validateLocated(
@@ -300,7 +300,7 @@ public struct Contract: Sendable {
     /// ``validate(_:into:)`` instead.
     /// - Parameters:
     ///   - document: the instance.
-    ///   - sink: the reused sink; its items are replaced by the instance's violations.
+    ///   - sink: the reused sink; its violations are replaced by the instance's.
     /// - Returns: the (node, list) pairs in evaluation order, and whether the instance is valid.
     func sanitizeStepsAndValidate(_ document: JSONDocument, into sink: ViolationSink) -> (steps: [(node: Int, list: Int)], valid: Bool) {
         sink.removeAll()

@@ -40,47 +40,36 @@ package struct ReportedViolations {
         return listed[index].keywordLocationParts
     }
 
-    /// Appends the instance location of violation `index`, escaped for a JSON string.
-    package func appendInstanceLocation(_ index: Int, escapedTo out: inout [UInt8]) {
-        guard let sink else {
-            JSONWriter.appendEscaped(listed[index].instanceLocation, to: &out)
-            return
-        }
-        JSONWriter.appendEscaped(sink.text[sink.pointerRange(index)], to: &out)
-    }
-
-    /// Appends the instance location of violation `index` as it is.
-    package func appendInstanceLocation(_ index: Int, to out: inout [UInt8]) {
-        guard let sink else {
-            out.append(contentsOf: listed[index].instanceLocation.utf8)
-            return
-        }
-        out.append(contentsOf: sink.text[sink.pointerRange(index)])
-    }
-
-    /// Appends the message of violation `index` as it is.
-    package func appendMessage(_ index: Int, to out: inout [UInt8]) {
-        guard let sink else {
-            out.append(contentsOf: listed[index].message.utf8)
-            return
-        }
-        if let message = sink.records[index].message {
-            out.append(contentsOf: message.utf8)
+    /// Appends the instance location of violation `index`, as it is or escaped for the inside
+    /// of a JSON string.
+    package func appendInstanceLocation(_ index: Int, escaped: Bool, to out: inout [UInt8]) {
+        if let sink {
+            Self.append(sink.text[sink.pointerRange(index)], escaped: escaped, to: &out)
         } else {
-            out.append(contentsOf: sink.text[sink.messageRange(index)])
+            Self.append(listed[index].instanceLocation.utf8, escaped: escaped, to: &out)
         }
     }
 
-    /// Appends the message of violation `index`, escaped for a JSON string.
-    package func appendMessage(_ index: Int, escapedTo out: inout [UInt8]) {
-        guard let sink else {
-            JSONWriter.appendEscaped(listed[index].message, to: &out)
-            return
-        }
-        if let message = sink.records[index].message {
-            JSONWriter.appendEscaped(message, to: &out)
+    /// Appends the message of violation `index`, as it is or escaped for the inside of a JSON
+    /// string.
+    package func appendMessage(_ index: Int, escaped: Bool, to out: inout [UInt8]) {
+        if let sink {
+            if let message = sink.records[index].message {
+                Self.append(message.utf8, escaped: escaped, to: &out)
+            } else {
+                Self.append(sink.text[sink.messageRange(index)], escaped: escaped, to: &out)
+            }
         } else {
-            JSONWriter.appendEscaped(sink.text[sink.messageRange(index)], to: &out)
+            Self.append(listed[index].message.utf8, escaped: escaped, to: &out)
+        }
+    }
+
+    @inline(__always)
+    private static func append(_ bytes: some Collection<UInt8>, escaped: Bool, to out: inout [UInt8]) {
+        if escaped {
+            JSONWriter.appendEscaped(bytes, to: &out)
+        } else {
+            out.append(contentsOf: bytes)
         }
     }
 
