@@ -14,7 +14,7 @@ struct PeerScriptSettingsTests {
     /// Runs `command` from the repository root with the settings cleared but `settings`.
     static func run(_ command: String, settings: String = "") throws -> (status: Int32, stdout: String, stderr: String) {
         try ShellProcess.run(
-            "cd '\(root)' && env -u RUNS -u INVALID_PERCENT -u N -u EV_N -u SEED -u COPIES -u LINES \(settings) \(command)")
+            "cd '\(root)' && env -u RUNS -u INVALID_PERCENT -u N -u EV_N -u SEED -u COPIES -u LINES -u RECORDS -u TOP \(settings) \(command)")
     }
 
     @Test(
@@ -27,6 +27,8 @@ struct PeerScriptSettingsTests {
             ("Benchmarks/peers/filter.sh 1", "RUNS=1234567890", "filter.sh: RUNS must be a whole number from 1 to 999999999, not '1234567890'"),
             ("Benchmarks/peers/filter-kinds.sh 2", "RUNS=x", "filter-kinds.sh: RUNS must be a whole number from 1 to 999999999, not 'x'"),
             ("Benchmarks/peers/filter-kinds.sh -3", "", "filter-kinds.sh: MEGABYTES must be a whole number from 1 to 999999999, not '-3'"),
+            ("Benchmarks/peers/filter-instructions.sh", "RECORDS=x", "filter-instructions.sh: RECORDS must be a whole number from 100 to 1000000, not 'x'"),
+            ("Benchmarks/peers/filter-instructions.sh", "TOP=-1", "filter-instructions.sh: TOP must be a whole number from 0 to 1000, not '-1'"),
             ("Benchmarks/peers/shards.sh 1", "RUNS=1.5", "shards.sh: RUNS must be a whole number from 1 to 999999999, not '1.5'"),
             ("Benchmarks/peers/email.sh", "N=-1", "email.sh: N must be a whole number from 1 to 999999999, not '-1'"),
             ("Benchmarks/peers/files.sh", "COPIES=1e3", "files.sh: COPIES must be a whole number from 1 to 999999999, not '1e3'"),
