@@ -30,8 +30,9 @@ binaries=("$@")
 if [ ${#binaries[@]} -eq 0 ]; then binaries=("$(scripts/build-cli)"); fi
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-# A user record is about 190 bytes: 1 MB holds 5,000 of them.
-megabytes=$(( (4 * records + 4999) / 5000 ))
+# A user record is 160-230 bytes (one with a member not allowed is the longest): a megabyte
+# for every thousand records holds the 4 × RECORDS lines with room to spare.
+megabytes=$(( (records + 999) / 1000 ))
 for kind in valid type required pattern additional; do
   if [ "$kind" = valid ]; then
     python3 Benchmarks/peers/filter/generate-users.py "$megabytes" 42 0 > "$work/all.ndjson"
@@ -74,8 +75,9 @@ def profile(index, kind, length):
         if name == "PROGRAM TOTALS":
             total = count
             continue
+        # "file:function [object]": the function alone ("???" when the file is unknown).
         name = re.sub(r"\s*\[[^\]]*\]$", "", name)
-        name = re.sub(r"^.*?:(?=[^:]*$)", "", name) if name.startswith(("???:", ".", "/")) else name
+        name = re.sub(r"^(\?\?\?|[./][^:]*):", "", name)
         functions[name] = functions.get(name, 0) + count
     return functions, total
 
