@@ -17,7 +17,12 @@ enum EmailSyntaxShortcut {
     ///   a dot-string, `atext` runs joined by single dots (`international`'s pattern also takes
     ///   non-ASCII there and any label length; an ASCII dot-string and DNS labels are a subset).
     /// - `strict` and `lenient`: never (their patterns are other shapes).
-    static func surelyMatches(_ address: UnsafeRawBufferPointer, mode: EmailMode) -> Bool {
+    ///
+    /// `labelsCheckedAfter` is the index of an "@" after which the caller has already checked
+    /// every label of the domain as this does (``EmailStructure/aLabelDomainRejection(_:international:policy:)``,
+    /// `rfc5321`'s structure check): when the local part ends at that "@", the domain is not
+    /// walked a second time.
+    static func surelyMatches(_ address: UnsafeRawBufferPointer, mode: EmailMode, labelsCheckedAfter checkedAt: Int? = nil) -> Bool {
         let dotsAnywhere: Bool
         switch mode {
         case .html5: dotsAnywhere = true
@@ -40,6 +45,7 @@ enum EmailSyntaxShortcut {
             index += 1
         }
         guard index > 0, index < address.count, dotsAnywhere || !previousWasDot else { return false }
+        if index == checkedAt { return true }
         // The domain: labels to the end (an "@" in it is no letter, digit or hyphen).
         var labelStart = index + 1
         var cursor = labelStart

@@ -181,7 +181,12 @@ public struct EmailValidator: Sendable {
                 subject.append(contentsOf: domain.utf8)
                 matched = try subject.withUnsafeBytes { try pattern.matches($0) }
             } else {
-                matched = try takesShortcut && EmailSyntaxShortcut.surelyMatches(utf8, mode: mode) || pattern.matches(utf8)
+                // `rfc5321`'s structure check walked the domain's labels as the shortcut would
+                // (not an address literal's, which it reads as an address instead).
+                let labelsChecked = mode == .rfc5321 && utf8[findings.atIndex + 1] != UInt8(ascii: "[") ? findings.atIndex : nil
+                matched =
+                    try takesShortcut && EmailSyntaxShortcut.surelyMatches(utf8, mode: mode, labelsCheckedAfter: labelsChecked)
+                    || pattern.matches(utf8)
             }
             if matched {
                 if findings.localPartMayNeedNFC,

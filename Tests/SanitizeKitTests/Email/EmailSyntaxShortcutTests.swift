@@ -103,6 +103,40 @@ struct EmailSyntaxShortcutTests {
         }
     }
 
+    @Test("a domain the caller has checked is not walked again, and only after the local part's one '@'")
+    func labelsCheckedByTheCaller() {
+        func takes(_ address: String, checkedAfter: Int?) -> Bool {
+            Array(address.utf8).withUnsafeBytes { EmailSyntaxShortcut.surelyMatches($0, mode: .rfc5321, labelsCheckedAfter: checkedAfter) }
+        }
+        // The domain's labels are the caller's word: a label the walk would refuse is taken.
+        #expect(!takes("a@-b", checkedAfter: nil) && takes("a@-b", checkedAfter: 1))
+        // Never the local part's: it is read whatever the caller checked.
+        #expect(!takes("a..b@c", checkedAfter: 4) && !takes(".a@b", checkedAfter: 2) && !takes("\"q\"@b", checkedAfter: 3))
+        // Another "@" than the local part's end: the domain is walked (and here refused).
+        #expect(!takes("a@b@c", checkedAfter: 3) && !takes("a@b@c", checkedAfter: 10))
+        #expect(takes("a.b@example.com", checkedAfter: 3))
+    }
+
+    @Test("rfc5321's structure check refuses every domain the shortcut would have walked and refused")
+    func structureCoversTheDomainWalk() throws {
+        // The validator passes its structure check's "@" to the shortcut: for every address that
+        // check lets through to the pattern (not an address literal), the shortcut's own walk of
+        // the domain must agree that the domain is fine, or the second walk was not redundant.
+        var through = 0
+        for address in Self.generated(count: 20_000) + Self.edges.map { Array($0.utf8) } {
+            var findings = EmailStructure.Findings()
+            let rejection = address.withUnsafeBytes {
+                EmailStructure.rejection($0, international: false, policy: EmailValidator(mode: .rfc5321).policy, findings: &findings)
+            }
+            guard rejection == nil, address[findings.atIndex + 1] != UInt8(ascii: "[") else { continue }
+            through += 1
+            let domainOnly = Array("a".utf8) + address[findings.atIndex...]
+            let walked = domainOnly.withUnsafeBytes { EmailSyntaxShortcut.surelyMatches($0, mode: .rfc5321) }
+            #expect(walked, "\(String(decoding: address, as: UTF8.self))")
+        }
+        #expect(through > 1_000, "\(through)")
+    }
+
     @Test("only the built-in pattern under the JIT takes the shortcut: the interpreter, asked for, sees every address")
     func whoTakesIt() throws {
         for mode in EmailMode.allCases {
