@@ -2,7 +2,7 @@
 # What a record costs `sanitize filter` in instructions, by the kind of its one fault: the files
 # of filter-kinds.sh (valid records, then every record invalid one way: type, required,
 # pattern, additional), each run under valgrind's callgrind, which counts every instruction the
-# process executes. The count moves by a few instructions per record from run to run (the
+# process executes. The count moves by a few dozen instructions per record from run to run (the
 # threads' waits), where the times of filter-kinds.sh move by a few percent between runs on a
 # shared machine: more than a small change moves them. (Instructions are not time: a cache miss or a mispredicted branch costs
 # none here. Judge a change by both.)
