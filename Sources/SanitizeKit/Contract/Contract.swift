@@ -222,7 +222,7 @@ public struct Contract: Sendable {
 
     /// Decides an instance in which the shape check located faults
     /// (``ShapeCheck/Scanner/locate(_:faults:skippable:leaf:)``): from its one fault alone when it
-    /// is a value that evaluates alone (``validate(leaf:limits:document:into:)``), otherwise
+    /// is a value that evaluates alone (``validate(leaf:value:limits:document:into:)``), otherwise
     /// parsed in part and evaluated only where the faults are (``validate(_:into:faults:)``).
     /// What `sanitize validate` and `sanitize filter` both run for such an instance.
     /// - Parameters:
@@ -242,7 +242,9 @@ public struct Contract: Sendable {
         keepingDocument: Bool = false, parsingInto document: inout JSONDocument, sink: ViolationSink
     ) throws(SanitizeError) -> Bool {
         var decidedAlone: Bool?
-        if leaf.schema >= 0, let valid = validate(leaf: leaf, limits: limits, document: &document, into: sink) {
+        if leaf.schema >= 0, leaf.value.upperBound <= bytes.count,
+            let valid = validate(leaf: leaf, value: bytes[leaf.value], limits: limits, document: &document, into: sink)
+        {
             guard keepingDocument else { return valid }
             decidedAlone = valid
         }

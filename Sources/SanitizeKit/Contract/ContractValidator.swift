@@ -19,7 +19,7 @@ public struct ContractValidator {
     private var faults: [UInt32] = []
     private var skippable: [UInt32] = []
     /// The scan's one fault when it is a value that evaluates alone
-    /// (``Contract/validate(leaf:limits:document:into:)``).
+    /// (``Contract/validate(leaf:value:limits:document:into:)``).
     private var leaf = ShapeCheck.Leaf()
 
     /// Creates a validator for a contract.
@@ -62,7 +62,7 @@ public struct ContractValidator {
     /// valid ones, when the contract is made of the common keywords) is not parsed: then
     /// ``document`` is left as it was, and one it finds faults in is parsed only in part (the
     /// values the evaluator reads), or not at all when its one fault is a value that evaluates
-    /// alone (then ``document`` holds that value inside its path).
+    /// alone (then ``document`` holds that value alone).
     /// - Parameter bytes: the instance's JSON text (contiguous bytes are read in place).
     /// - Returns: the verdict and violations, as ``validate(_:)`` gives them.
     package mutating func validateQuickly(_ bytes: some Collection<UInt8>) -> ValidationResult {

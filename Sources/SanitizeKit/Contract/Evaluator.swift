@@ -172,6 +172,7 @@ struct Evaluator {
 
     /// Appends the JSON Pointer to the value being checked.
     func appendInstancePointer(to bytes: inout [UInt8]) {
+        if !sink.instancePrefix.isEmpty { bytes.append(contentsOf: sink.instancePrefix) }
         for step in UnsafeBufferPointer(start: sink.path, count: min(pathCount, ViolationSink.pathCapacity)) {
             bytes.append(UInt8(ascii: "/"))
             switch step {

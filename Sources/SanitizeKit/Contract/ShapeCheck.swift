@@ -79,20 +79,20 @@ final class ShapeCheck: @unchecked Sendable {
 
     /// The one fault of a record that the scan located at a value it read alone
     /// (``Scanner/locate(_:faults:skippable:leaf:)``): enough to evaluate that value without
-    /// parsing the rest of the record (``Contract/validate(leaf:limits:document:into:)``).
+    /// parsing the rest of the record (``Contract/validate(leaf:value:limits:document:into:)``).
     struct Leaf {
         /// The compiled schema of the value, or -1 when there is no such fault (more than one
         /// fault, an object's or array's own, a value no schema reads alone).
         var schema = -1
         /// Whether a schema around the value hides values from messages.
         var underSensitive = false
-        /// The path from the root to the value, one step per enclosing object or array: the
-        /// offset of the member's key (its opening quote) in the record, or ``elementStep``
-        /// with the element's index. (A record has fewer than 2³¹ bytes to have a leaf.)
-        var path: [UInt32] = []
-        /// The value inside its path's keys and brackets, as JSON text:
-        /// `{"address":{"country":"Britain"}}` for the value at `/address/country`.
-        var text: [UInt8] = []
+        /// How many objects and arrays enclose the value.
+        var depth = 0
+        /// Where the value is in the record, as byte offsets.
+        var value: Range<Int> = 0..<0
+        /// The value's instance location, as the bytes of its JSON Pointer (`/address/country`),
+        /// from the keys and indices of the path the scan noted (``ShapeScan/leafPointer(_:)``).
+        var pointer: [UInt8] = []
 
         /// Marks a path step that is an element's index, not a key's offset.
         static let elementStep: UInt32 = 1 << 31
@@ -300,9 +300,12 @@ final class ShapeCheck: @unchecked Sendable {
                 // its brackets alone, as `[]`, it would be JSON, and valid).
                 if scan.faultCount == 1 && scan.leafNode >= 0 && faults[1] > faults[0] && record.count <= Int(Int32.max) {
                     let node = tables.nodes[scan.leafNode]
-                    leaf.underSensitive = node.underSensitive
-                    scan.leafPath(to: Int(faults[0])..<Int(faults[1]), path: &leaf.path, text: &leaf.text)
-                    leaf.schema = Int(node.schema)
+                    if scan.leafPointer(&leaf.pointer) {
+                        leaf.underSensitive = node.underSensitive
+                        leaf.depth = scan.pathLength
+                        leaf.value = Int(faults[0])..<Int(faults[1])
+                        leaf.schema = Int(node.schema)
+                    }
                 }
                 return location
             }

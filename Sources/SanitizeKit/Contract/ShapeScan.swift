@@ -335,7 +335,7 @@ struct ShapeScan {
                         return giveUp()
                     }
                     guard value(at: items, depth: depth) || recover(valueStart, items) else { return false }
-                    let bytes = UnsafeRawBufferPointer(start: origin + valueStart + 1, count: offset - 2 - valueStart)
+                    let bytes = recordBytes(valueStart + 1..<offset - 1)
                     for index in 0..<elements where bytesEqual(seen[index], bytes) {
                         guard fault(at: arrayStart) else { return false }
                         break
@@ -433,28 +433,40 @@ struct ShapeScan {
         if pathLength == 0 { pathLength = depth }
     }
 
-    /// After a locating scan found one fault, at offset `fault.lowerBound`: its path from the
-    /// root and the value inside that path's keys and brackets, as ``ShapeCheck/Leaf`` has
-    /// them (the keys on the path are the scan's, so none holds an escape).
-    func leafPath(to fault: Range<Int>, path: inout [UInt32], text: inout [UInt8]) {
-        path.removeAll(keepingCapacity: true)
-        text.removeAll(keepingCapacity: true)
-        if let found {
-            for depth in 0..<pathLength { path.append(found[ShapeCheck.pathSlotsStart + depth]) }
-        }
-        for step in path {
+    /// After a locating scan found one fault: its instance location, the JSON Pointer of the
+    /// path the scan noted (``notePathStep(member:depth:)``), written into `pointer`. The keys on
+    /// the path are the ones the scan read, so none holds an escape (its next quote closes it),
+    /// a control byte or bytes that are not UTF-8 (the scan gives up on those). The last two are
+    /// checked again here, since the pointer is made of the raw bytes: `false` then, and the
+    /// record is not decided from its value alone (the parse says what is wrong).
+    func leafPointer(_ pointer: inout [UInt8]) -> Bool {
+        pointer.removeAll(keepingCapacity: true)
+        guard let found else { return true }
+        for depth in 0..<pathLength {
+            let step = found[ShapeCheck.pathSlotsStart + depth]
+            pointer.append(UInt8(ascii: "/"))
             if step & ShapeCheck.Leaf.elementStep != 0 {
-                text.append(UInt8(ascii: "["))
+                JSONWriter.appendDecimal(Int(step & ~ShapeCheck.Leaf.elementStep), to: &pointer)
                 continue
             }
-            // The key (no escape: its next quote closes it) and its colon.
-            var close = Int(step) + 1
-            while origin[close] != UInt8(ascii: "\"") { close += 1 }
-            text.append(UInt8(ascii: "{"))
-            for offset in Int(step)...(close + 1) { text.append(origin[offset]) }
+            let nameStart = origin + Int(step) + 1
+            var close = nameStart
+            var high: UInt8 = 0
+            while close.pointee != UInt8(ascii: "\"") {
+                guard close.pointee >= 0x20 else { return false }
+                high |= close.pointee
+                close += 1
+            }
+            let name = recordBytes(nameStart - origin..<close - origin)
+            guard high < 0x80 || UTF8Validation.firstInvalidByteOffset(in: name) == nil else { return false }
+            JSONPointer.appendEscaped(name, to: &pointer)
         }
-        for offset in fault { text.append(origin[offset]) }
-        for step in path.reversed() { text.append(step & ShapeCheck.Leaf.elementStep != 0 ? UInt8(ascii: "]") : UInt8(ascii: "}")) }
+        return true
+    }
+
+    /// The record's bytes at the offsets `range`.
+    private func recordBytes(_ range: Range<Int>) -> UnsafeRawBufferPointer {
+        .init(start: origin + range.lowerBound, count: range.count)
     }
 
     /// Notes, when locating, that the object or array from offset `start` to the cursor was

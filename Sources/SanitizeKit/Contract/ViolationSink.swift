@@ -23,6 +23,11 @@ final class ViolationSink {
     /// (``Evaluator/branchReasons(_:_:)`` renders the reasons from it); kept here so that its
     /// storage is reused across instances.
     var branchRecording = BranchRecording()
+    /// Written before every instance pointer: the location of the value evaluation started
+    /// at, when that is not the instance's root (a value evaluated alone,
+    /// ``Contract/validate(leaf:value:limits:document:into:)``); empty otherwise. (Read and
+    /// written from one thread at a time, as ``records``.)
+    @exclusivity(unchecked) var instancePrefix: [UInt8] = []
     /// Room for each stack: evaluation nests at most ``Evaluator/depthLimit`` schemas (each
     /// child and each reference is one), plus one.
     static let pathCapacity = 1_024

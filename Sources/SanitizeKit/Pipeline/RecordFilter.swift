@@ -222,7 +222,7 @@ public struct RecordFilter: Sendable {
         var faults: [UInt32] = []
         var skippable: [UInt32] = []
         /// The scan's one fault when it is a value that may be evaluated alone
-        /// (``Contract/validate(leaf:limits:document:into:)``).
+        /// (``Contract/validate(leaf:value:limits:document:into:)``).
         var leaf = ShapeCheck.Leaf()
         /// The contract's violation sink with its instance-path and reference buffers (28 KiB),
         /// allocated the first time a record needs an evaluation (never, while every record
@@ -259,7 +259,7 @@ public struct RecordFilter: Sendable {
         /// The shape check located the values that may fail and only they were evaluated
         /// (``ShapeCheck/Scanner/locate(_:faults:skippable:leaf:)``): no step changes the record,
         /// so its bytes, parsed whole, are the sanitized record (the workspace's document is
-        /// partial: the record parsed in part, or only its one located value inside its path).
+        /// partial: the record parsed in part, or only its one located value).
         case located(Findings)
 
         /// Whether the record passed.
@@ -315,7 +315,7 @@ public struct RecordFilter: Sendable {
     ///   - record: the record's bytes (one NDJSON line, without the newline).
     ///   - workspace: the reused buffers; afterwards its document holds the sanitized record
     ///     when the decision is ``Decision/parsed(_:)``, and the record parsed in part
-    ///     or, unless `needingDocument`, only the located value inside its path when it is
+    ///     or, unless `needingDocument`, only the located value when it is
     ///     ``Decision/located(_:)``.
     ///   - needingDocument: whether the caller reads the record from the workspace's document
     ///     afterwards (`--report-key`): a located record is then always parsed (in part).

@@ -5,7 +5,7 @@ import Testing
 @testable import SanitizeKit
 
 /// A record whose one fault is a value the shape scan read alone is evaluated from that value
-/// inside its path, the rest of the record unparsed (``Contract/validate(leaf:limits:document:into:)``).
+/// inside its path, the rest of the record unparsed (``Contract/validate(leaf:value:limits:document:into:)``).
 /// The oracle is the general path (parse, steps, one whole evaluation): the sanitized record and
 /// every violation, word for word, must be the same.
 @Suite("Located leaf: one fault evaluated alone")
@@ -184,6 +184,59 @@ struct LocatedLeafTests {
             let outcome = checked.process(Array(record.utf8))
             #expect(outcome.sanitized == nil && outcome.violations.map(\.code.rawValue) == ["json-syntax"], "\(record)")
         }
+    }
+
+    @Test("the levels a value's path takes count against the depth limit, as in the whole parse")
+    func pathDepthCountsAgainstTheLimit() throws {
+        // The value alone is parsed with what is left of the limit once its path is taken
+        // (``Contract/validate(leaf:value:limits:document:into:)``): at every limit around the
+        // record's own depth the filter must say what the whole parse says, not-JSON included.
+        let schema = try JSONValue(parsing: Self.contract)
+        let records = [
+            #"{"never":[[[1]]]}"#, #"{"vault":{"inner":{"code":[[10]]}}}"#, #"{"nested":{"deep":[[1,2],[[[3]]]]}}"#,
+            #"{"list":[{"v":1},{"zz":[[["x"]]]}]}"#, #"{"id":{"a":{"b":{"c":{}}}}}"#,
+        ]
+        var refusedAsTooDeep = 0
+        for maxDepth in 1...7 {
+            let limits = JSONLimits(maxDepth: maxDepth)
+            let checked = try RecordFilter(schema: schema, resources: .init(), options: .init(), limits: limits, planning: true)
+            let general = try RecordFilter(
+                schema: schema, resources: .init(), options: .init(), limits: limits, planning: true, shapeChecking: false)
+            for record in records {
+                let fast = checked.process(Array(record.utf8))
+                let slow = general.process(Array(record.utf8))
+                #expect(fast.violations == slow.violations, "depth \(maxDepth): \(record)")
+                #expect(fast.sanitized == slow.sanitized, "depth \(maxDepth): \(record)")
+                if slow.violations.map(\.code.rawValue) == ["json-too-deep"] { refusedAsTooDeep += 1 }
+            }
+        }
+        // Both sides of the limit were met (so the comparison above could fail either way).
+        #expect(refusedAsTooDeep > 5 && refusedAsTooDeep < 30)
+        let (checked, _) = try Self.filters()
+        for record in records { #expect(Self.decidedAlone(checked, record), "\(record)") }
+    }
+
+    @Test("a key on a value's path that is not JSON sends the record to the whole parse")
+    func keysThatAreNotJSON() throws {
+        // The pointer is built from the key's bytes (`ShapeScan.leafPointer`); a control byte or
+        // bytes that are not UTF-8 there must come out as the parser's error, not as a violation.
+        // (Today the scan gives up on such a key before any pointer is built; this holds the
+        // outcome, whichever of the two refuses it.)
+        let (checked, general) = try Self.filters()
+        let prefix = Array(#"{"extra":1,""#.utf8)
+        for key in [[0xFF], [0xC3], [0xE2, 0x82], [0x61, 0x01, 0x62], [0xED, 0xA0, 0x80], [0xC3, 0xA9]] as [[UInt8]] {
+            for value in [#""x""#, "1"] {
+                let record = prefix + key + Array(#"":\#(value)}"#.utf8)
+                let fast = checked.process(record)
+                let slow = general.process(record)
+                #expect(fast.violations == slow.violations, "\(key) \(value)")
+                #expect(fast.sanitized == slow.sanitized, "\(key) \(value)")
+            }
+        }
+        // The well-formed key (é) is a member the contract refuses to be a string: a violation
+        // at its pointer, so the comparison above covers a key that is JSON too.
+        let valid = checked.process(prefix + [0xC3, 0xA9] + Array(#"":"x"}"#.utf8))
+        #expect(valid.violations.map(\.instanceLocation) == ["/é"])
     }
 
     @Test("every record one byte away from a leaf record is decided as the general path decides it")
