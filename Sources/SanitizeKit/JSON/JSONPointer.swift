@@ -108,14 +108,32 @@ package struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
     /// - Parameters:
     ///   - token: the token's bytes.
     ///   - out: the buffer to append to.
-    package static func appendEscaped(_ token: some Sequence<UInt8>, to out: inout [UInt8]) {
-        for byte in token {
-            switch byte {
-            case 0x7E: out.append(contentsOf: [0x7E, 0x30])  // ~0
-            case 0x2F: out.append(contentsOf: [0x7E, 0x31])  // ~1
-            default: out.append(byte)
+    package static func appendEscaped(_ token: some Collection<UInt8>, to out: inout [UInt8]) {
+        // The runs between the bytes to escape are copied whole, not byte by byte.
+        let contiguous: Void? = token.withContiguousStorageIfAvailable { bytes in
+            var runStart = 0
+            for index in bytes.indices where bytes[index] == 0x7E || bytes[index] == 0x2F {
+                out.append(contentsOf: bytes.extracting(runStart..<index))
+                out.append(0x7E)
+                out.append(bytes[index] == 0x7E ? 0x30 : 0x31)  // ~0, ~1
+                runStart = index + 1
             }
+            out.append(contentsOf: bytes.extracting(runStart...))
         }
+        if contiguous != nil { return }
+        var runStart = token.startIndex
+        var index = runStart
+        while index != token.endIndex {
+            let byte = token[index]
+            if byte == 0x7E || byte == 0x2F {
+                out.append(contentsOf: token[runStart..<index])
+                out.append(0x7E)
+                out.append(byte == 0x7E ? 0x30 : 0x31)  // ~0, ~1
+                runStart = token.index(after: index)
+            }
+            index = token.index(after: index)
+        }
+        out.append(contentsOf: token[runStart...])
     }
 
     /// Unescapes a reference token (RFC 6901 §4): `~1` as `/` first, then `~0` as `~`, so that

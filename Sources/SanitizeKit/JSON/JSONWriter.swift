@@ -10,16 +10,7 @@ package enum JSONWriter {
         if let escaped = text.withContiguousStorageIfAvailable({ appendEscaped(UnsafeRawBufferPointer($0), to: &out) }) {
             return escaped
         }
-        var escaped = false
-        for byte in text {
-            if byte >= 0x20 && byte != 0x22 && byte != 0x5C {
-                out.append(byte)
-            } else {
-                appendEscape(of: byte, to: &out)
-                escaped = true
-            }
-        }
-        return escaped
+        return Array(text).withUnsafeBytes { appendEscaped($0, to: &out) }
     }
 
     /// Appends a string's UTF-8 escaped for the inside of a JSON string, read in place (a
@@ -64,36 +55,91 @@ package enum JSONWriter {
         }
     }
 
-    /// Appends contiguous bytes escaped, copying the runs that need no escape whole; the runs
-    /// are found eight bytes at a time.
+    /// Appends contiguous bytes escaped. The runs that need no escape are found eight bytes at
+    /// a time; bytes with nothing to escape (most) are one append, and otherwise the runs and
+    /// the escapes are gathered in a buffer on the stack and appended a buffer at a time (an
+    /// append per run and per escape cost most of a report line).
     private static func appendEscaped(_ bytes: UnsafeRawBufferPointer, to out: inout [UInt8]) -> Bool {
-        var escaped = false
-        var runStart = 0
+        let source = bytes.assumingMemoryBound(to: UInt8.self)
+        let count = source.count
         var index = 0
-        while index < bytes.count {
-            if bytes.count - index >= 8 {
-                let flags = needsEscape(UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)))
-                if flags == 0 {
-                    index += 8
-                    continue
-                }
-                index += flags.trailingZeroBitCount >> 3
-            } else {
-                let byte = bytes[index]
-                if byte >= 0x20 && byte != 0x22 && byte != 0x5C {
-                    index += 1
-                    continue
-                }
-            }
-            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart..<index]))
-            appendEscape(of: bytes[index], to: &out)
-            escaped = true
-            index += 1
-            runStart = index
+        while count - index >= 8 {
+            let flags = needsEscape(UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)))
+            if flags != 0 { break }
+            index += 8
         }
-        out.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart...]))
-        return escaped
+        while index < count, source[index] >= 0x20 && source[index] != 0x22 && source[index] != 0x5C { index += 1 }
+        guard index < count else {
+            out.append(contentsOf: source)
+            return false
+        }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: escapeBufferSize) { buffer in
+            let gathered = buffer.baseAddress!
+            var gatheredCount = 0
+            var runStart = 0
+            /// Gathers the run before `index` (or appends it where it is, when long).
+            @inline(__always)
+            func gatherRun() {
+                let run = index - runStart
+                if gatheredCount + run + 6 > escapeBufferSize {
+                    out.append(contentsOf: buffer.extracting(..<gatheredCount))
+                    gatheredCount = 0
+                    if run + 6 > escapeBufferSize {
+                        out.append(contentsOf: source.extracting(runStart..<index))
+                        return
+                    }
+                }
+                (gathered + gatheredCount).initialize(from: source.baseAddress! + runStart, count: run)
+                gatheredCount += run
+            }
+            while index < count {
+                if count - index >= 8 {
+                    let flags = needsEscape(UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)))
+                    if flags == 0 {
+                        index += 8
+                        continue
+                    }
+                    index += flags.trailingZeroBitCount >> 3
+                } else {
+                    let byte = source[index]
+                    if byte >= 0x20 && byte != 0x22 && byte != 0x5C {
+                        index += 1
+                        continue
+                    }
+                }
+                // `index` is a quote, a backslash or a control character: the run before it,
+                // then its escape (room for six bytes is left by `gatherRun`).
+                gatherRun()
+                let byte = source[index]
+                gathered[gatheredCount] = 0x5C
+                switch byte {
+                case 0x22: gathered[gatheredCount + 1] = 0x22
+                case 0x5C: gathered[gatheredCount + 1] = 0x5C
+                case 0x0A: gathered[gatheredCount + 1] = 0x6E
+                case 0x0D: gathered[gatheredCount + 1] = 0x72
+                case 0x09: gathered[gatheredCount + 1] = 0x74
+                case 0x08: gathered[gatheredCount + 1] = 0x62
+                case 0x0C: gathered[gatheredCount + 1] = 0x66
+                default:
+                    gathered[gatheredCount + 1] = 0x75
+                    gathered[gatheredCount + 2] = 0x30
+                    gathered[gatheredCount + 3] = 0x30
+                    gathered[gatheredCount + 4] = hexDigits[Int(byte >> 4)]
+                    gathered[gatheredCount + 5] = hexDigits[Int(byte & 15)]
+                    gatheredCount += 4
+                }
+                gatheredCount += 2
+                index += 1
+                runStart = index
+            }
+            gatherRun()
+            out.append(contentsOf: buffer.extracting(..<gatheredCount))
+        }
+        return true
     }
+
+    /// The size of ``appendEscaped(_:to:)``'s buffer on the stack.
+    private static let escapeBufferSize = 512
 
     /// The high bit of each byte of `word` that is a quote, a backslash or a control character
     /// (SWAR: a test per lane, no branch per byte). A borrow may flag a lane above a true one,
@@ -107,19 +153,6 @@ package enum JSONWriter {
             & (ones &* 0x80)
     }
 
-    /// Appends the escape of a quote, a backslash or a control character.
-    private static func appendEscape(of byte: UInt8, to out: inout [UInt8]) {
-        switch byte {
-        case 0x22: out.append(0x5C); out.append(0x22)
-        case 0x5C: out.append(0x5C); out.append(0x5C)
-        case 0x0A: out.append(0x5C); out.append(0x6E)
-        case 0x0D: out.append(0x5C); out.append(0x72)
-        case 0x09: out.append(0x5C); out.append(0x74)
-        case 0x08: out.append(0x5C); out.append(0x62)
-        case 0x0C: out.append(0x5C); out.append(0x66)
-        default: out.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 15)]])
-        }
-    }
 }
 
 extension JSONDocument {
