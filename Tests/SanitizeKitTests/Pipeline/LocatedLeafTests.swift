@@ -186,6 +186,23 @@ struct LocatedLeafTests {
         }
     }
 
+    @Test("one workspace through leaf and other records: no pointer of one leaks into the next")
+    func workspaceReusedAcrossKinds() throws {
+        // A leaf's pointer is written before the instance locations of its own evaluation only
+        // (`ViolationSink.instancePrefix`, emptied after it): the records after it in the same
+        // workspace (the filter keeps one per thread) must report as from a fresh one.
+        let (checked, general) = try Self.filters()
+        var workspace = RecordFilter.Workspace()
+        var leavesMet = 0
+        for record in (Self.leaves + Self.others + Self.leaves.reversed()).map({ Array($0.utf8) }) {
+            let decision = record.withUnsafeBytes { checked.decide($0, in: &workspace) }
+            if case .located = decision, workspace.leaf.schema >= 0 { leavesMet += 1 }
+            let reused = checked.violations(of: decision, in: workspace)
+            #expect(reused == general.process(record).violations, "\(String(decoding: record, as: UTF8.self))")
+        }
+        #expect(leavesMet == 2 * Self.leaves.count)
+    }
+
     @Test("the levels a value's path takes count against the depth limit, as in the whole parse")
     func pathDepthCountsAgainstTheLimit() throws {
         // The value alone is parsed with what is left of the limit once its path is taken
