@@ -93,9 +93,6 @@ final class ShapeCheck: @unchecked Sendable {
         /// The value's instance location, as the bytes of its JSON Pointer (`/address/country`),
         /// from the keys and indices of the path the scan noted (``ShapeScan/leafPointer(_:)``).
         var pointer: [UInt8] = []
-
-        /// Marks a path step that is an element's index, not a key's offset.
-        static let elementStep: UInt32 = 1 << 31
     }
 
     /// One named property of an object node.
@@ -295,7 +292,7 @@ final class ShapeCheck: @unchecked Sendable {
                 if scan.faultCount == 0 { return .passes }
                 leaf.schema = -1
                 let location = collect(scan, faults: &faults, skippable: &skippable)
-                // A key's offset is a path step below 2³¹ (``Leaf/elementStep``). An empty fault
+                // A key's offset is a path step below 2³¹ (``ShapeScan/elementStep``). An empty fault
                 // is a missing value (`[1,]`, `[,1]`): no leaf, the parse refuses the record (inside
                 // its brackets alone, as `[]`, it would be JSON, and valid).
                 if scan.faultCount == 1 && scan.leafNode >= 0 && faults[1] > faults[0] && record.count <= Int(Int32.max) {

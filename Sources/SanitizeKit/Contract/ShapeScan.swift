@@ -404,6 +404,10 @@ struct ShapeScan {
 
     // MARK: the first fault's path
 
+    /// Marks a path step that is an element's index, not a key's offset (a record has fewer than
+    /// 2³¹ bytes to have a path noted).
+    static let elementStep: UInt32 = 1 << 31
+
     /// After the member whose value starts at offset `valueStart`, in an object at `depth` (1
     /// for the root), was read: when it holds the record's first fault, notes its path step
     /// there, the offset of its key's opening quote (the key has no escape: the scan gives up
@@ -425,7 +429,7 @@ struct ShapeScan {
     @inline(never)
     private mutating func notePathStep(element index: Int, at valueStart: Int, depth: Int) {
         guard let found, Int(found[0]) >= valueStart else { return }
-        notePathStep(ShapeCheck.Leaf.elementStep | UInt32(truncatingIfNeeded: index), depth: depth)
+        notePathStep(Self.elementStep | UInt32(truncatingIfNeeded: index), depth: depth)
     }
 
     private mutating func notePathStep(_ step: UInt32, depth: Int) {
@@ -445,8 +449,8 @@ struct ShapeScan {
         for depth in 0..<pathLength {
             let step = found[ShapeCheck.pathSlotsStart + depth]
             pointer.append(UInt8(ascii: "/"))
-            if step & ShapeCheck.Leaf.elementStep != 0 {
-                JSONWriter.appendDecimal(Int(step & ~ShapeCheck.Leaf.elementStep), to: &pointer)
+            if step & Self.elementStep != 0 {
+                JSONWriter.appendDecimal(Int(step & ~Self.elementStep), to: &pointer)
                 continue
             }
             let nameStart = origin + Int(step) + 1

@@ -120,20 +120,8 @@ package struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
             }
             out.append(contentsOf: bytes.extracting(runStart...))
         }
-        if contiguous != nil { return }
-        var runStart = token.startIndex
-        var index = runStart
-        while index != token.endIndex {
-            let byte = token[index]
-            if byte == 0x7E || byte == 0x2F {
-                out.append(contentsOf: token[runStart..<index])
-                out.append(0x7E)
-                out.append(byte == 0x7E ? 0x30 : 0x31)  // ~0, ~1
-                runStart = token.index(after: index)
-            }
-            index = token.index(after: index)
-        }
-        out.append(contentsOf: token[runStart...])
+        // Bytes not in one piece of memory are gathered into an array first.
+        if contiguous == nil { appendEscaped(Array(token), to: &out) }
     }
 
     /// Unescapes a reference token (RFC 6901 §4): `~1` as `/` first, then `~0` as `~`, so that

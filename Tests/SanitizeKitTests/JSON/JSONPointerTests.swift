@@ -62,6 +62,14 @@ struct JSONPointerTests {
     func escapes(token: String, escaped: String) {
         #expect(JSONPointer.escape(token) == escaped)
         #expect(JSONPointer.unescape(escaped[...]) == token)
+        // Appended to what is there, from bytes in memory (copied by runs) and from bytes that
+        // are not (gathered first): the same.
+        var contiguous: [UInt8] = [0x2F]
+        var other: [UInt8] = [0x2F]
+        JSONPointer.appendEscaped(Array(token.utf8), to: &contiguous)
+        JSONPointer.appendEscaped(token.utf8.lazy.map { $0 }, to: &other)
+        #expect(contiguous == [0x2F] + Array(escaped.utf8))
+        #expect(other == contiguous)
     }
 
     @Test("a pointer that is not one is refused", arguments: ["foo", "/a~", "/a~2", "/~x", "#/foo", "/a~\u{301}", "\u{301}/a"])
