@@ -11,16 +11,15 @@
 /// A ``ShapeCheck`` uses it to say "matches"; the evaluator asks it first for ASCII strings
 /// and PCRE2 for the rest (``ProgramBuffers/matchPattern(_:_:)``).
 struct ASCIIClassPattern: Sendable, Equatable {
-    /// Allowed bytes: bit `b` of `low` for `b < 64`, bit `b - 64` of `high` otherwise.
-    private(set) var low: UInt64 = 0
-    private(set) var high: UInt64 = 0
+    /// The allowed bytes.
+    private(set) var allowed = ASCIIByteSet(low: 0, high: 0)
     private(set) var minCount = 1
     private(set) var maxCount = 1
 
     /// One member of a class: a character, or a set of them (a class escape).
     private enum Member {
         case character(UInt8, escaped: Bool)
-        case set(low: UInt64, high: UInt64)
+        case set(ASCIIByteSet)
     }
 
     /// Reads `^[class]quantifier$` or `^\Xquantifier$` (X one of `dDwWsS`); `nil` for any other
@@ -31,8 +30,8 @@ struct ASCIIClassPattern: Sendable, Equatable {
         var members: [Member] = []
         var index = 1
         if bytes[1] == UInt8(ascii: "\\") {
-            guard case .set(let low, let high)? = Self.escape(bytes[2]) else { return nil }
-            members.append(.set(low: low, high: high))
+            guard case .set(let set)? = Self.escape(bytes[2]) else { return nil }
+            members.append(.set(set))
             index = 3
         } else {
             guard bytes[1] == UInt8(ascii: "["), bytes.count >= 5, bytes[2] != UInt8(ascii: "^"), bytes[2] != UInt8(ascii: "]") else {
@@ -64,15 +63,13 @@ struct ASCIIClassPattern: Sendable, Equatable {
                 guard case .character(let first, _) = members[position], case .character(let last, _) = members[position + 2],
                     first <= last
                 else { return nil }
-                for byte in first...last { allow(byte) }
+                for byte in first...last { allowed.insert(byte) }
                 position += 3
                 continue
             }
             switch members[position] {
-            case .character(let byte, _): allow(byte)
-            case .set(let low, let high):
-                self.low |= low
-                self.high |= high
+            case .character(let byte, _): allowed.insert(byte)
+            case .set(let set): allowed.formUnion(set)
             }
             position += 1
         }
@@ -83,10 +80,9 @@ struct ASCIIClassPattern: Sendable, Equatable {
     /// The member an escape `\X` stands for, or `nil` when it is not one this type reads.
     private static func escape(_ letter: UInt8) -> Member? {
         func set(_ bytes: [UInt8], negated: Bool) -> Member {
-            var low: UInt64 = 0
-            var high: UInt64 = 0
-            for byte in bytes { if byte < 64 { low |= 1 << UInt64(byte) } else { high |= 1 << UInt64(byte - 64) } }
-            return negated ? .set(low: ~low, high: ~high) : .set(low: low, high: high)
+            var set = ASCIIByteSet(low: 0, high: 0)
+            for byte in bytes { set.insert(byte) }
+            return .set(negated ? ASCIIByteSet(low: ~set.low, high: ~set.high) : set)
         }
         let digits = Array(UInt8(ascii: "0")...UInt8(ascii: "9"))
         let word = digits + Array(UInt8(ascii: "A")...UInt8(ascii: "Z")) + Array(UInt8(ascii: "a")...UInt8(ascii: "z")) + [UInt8(ascii: "_")]
@@ -106,10 +102,6 @@ struct ASCIIClassPattern: Sendable, Equatable {
             guard Array("^$\\.*+?()[]{}|/-".utf8).contains(letter) else { return nil }
             return .character(letter, escaped: true)
         }
-    }
-
-    private mutating func allow(_ byte: UInt8) {
-        if byte < 64 { low |= 1 << UInt64(byte) } else { high |= 1 << UInt64(byte - 64) }
     }
 
     private static func quantifier(_ text: ArraySlice<UInt8>) -> (Int, Int)? {
@@ -135,10 +127,7 @@ struct ASCIIClassPattern: Sendable, Equatable {
     @inline(__always)
     func matches(ascii bytes: UnsafeRawBufferPointer) -> Bool {
         guard bytes.count >= minCount, bytes.count <= maxCount else { return false }
-        for byte in bytes {
-            let bit = byte < 64 ? low >> UInt64(byte) : byte < 128 ? high >> UInt64(byte & 63) : 0
-            if bit & 1 == 0 { return false }
-        }
+        for byte in bytes where !allowed.contains(byte) { return false }
         return true
     }
 }

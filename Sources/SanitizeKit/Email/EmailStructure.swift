@@ -110,7 +110,7 @@ enum EmailStructure {
 
     /// The index of the special-use name the domain is or ends in (after a dot), compared
     /// without ASCII case.
-    private static func specialUseNameIndex(_ domain: UnsafeRawBufferPointer, _ names: [[UInt8]]) -> Int? {
+    static func specialUseNameIndex(_ domain: UnsafeRawBufferPointer, _ names: [[UInt8]]) -> Int? {
         for (index, name) in names.enumerated() {
             let count = name.count
             guard count <= domain.count, count > 0 else { continue }
@@ -166,22 +166,26 @@ enum EmailStructure {
         for index in start..<end where !isLetterDigitHyphen(bytes[index]) {
             return .rejected(.labelInvalidCharacter)
         }
-        guard bytes[start] != hyphen, bytes[end - 1] != hyphen else { return .rejected(.labelHyphenAtEdge) }
-        guard end - start <= 63 else { return .rejected(.labelTooLong) }
+        if let rejection = labelShapeRejection(bytes, start, end) { return .rejected(rejection) }
         return .length(end - start)
+    }
+
+    /// The rules of ``asciiLabel(_:_:_:)`` past its characters, for a label of one or more
+    /// letters, digits and hyphens: no hyphen at an edge, at most 63 octets.
+    @inline(__always)
+    static func labelShapeRejection(_ bytes: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> EmailRejection? {
+        guard bytes[start] != hyphen, bytes[end - 1] != hyphen else { return .labelHyphenAtEdge }
+        guard end - start <= 63 else { return .labelTooLong }
+        return nil
     }
 
     static func asciiLowercased(_ byte: UInt8) -> UInt8 {
         (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
     }
 
+    @inline(__always)
     static func isLetterDigitHyphen(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"):
-            true
-        default:
-            false
-        }
+        // Bit n of the pair: byte n (0–63, 64–127) is an ASCII letter, digit or "-".
+        ASCIIByteSet(low: 0x03FF_2000_0000_0000, high: 0x07FF_FFFE_07FF_FFFE).contains(byte)
     }
 }

@@ -29,49 +29,80 @@ enum EmailSyntaxShortcut {
         case .rfc5321, .international: dotsAnywhere = false
         case .strict, .lenient: return false
         }
-        // The local part: up to the first "@" (neither `atext` nor "." is one).
+        guard let atIndex = localPartEnd(address, dotsAnywhere: dotsAnywhere) else { return false }
+        if atIndex == checkedAt { return true }
+        return domainDots(address, from: atIndex + 1) != nil
+    }
+
+    /// Whether `address` is valid in the `rfc5321` mode under `policy`, in one pass over its
+    /// bytes, for the commonest shape: at most 254 octets, a dot-string local part of at most
+    /// 64, "@", DNS labels (a dot among them where the policy requires one), and no special-use
+    /// name where the policy refuses them. Such an address passes every check of
+    /// ``EmailStructure/rejection(_:international:policy:findings:)`` and the built-in pattern
+    /// surely matches it (``surelyMatches(_:mode:labelsCheckedAfter:)``). `false` means "ask
+    /// the checks one by one", which also name the rule an invalid address breaks.
+    static func surelyValidRFC5321(_ address: UnsafeRawBufferPointer, policy: EmailPolicy) -> Bool {
+        guard address.count <= 254, let atIndex = localPartEnd(address, dotsAnywhere: false), atIndex <= 64,
+            let dots = domainDots(address, from: atIndex + 1), dots > 0 || !policy.requireDot
+        else { return false }
+        // The domain (after a local part of at least one octet) has at most 252 octets: within
+        // RFC 1035's 253.
+        return !policy.refuseSpecialUseNames
+            || EmailStructure.specialUseNameIndex(
+                UnsafeRawBufferPointer(rebasing: address[(atIndex + 1)...]), policy.specialUseNameBytes) == nil
+    }
+
+    /// The index of the "@" that ends the local part when the local part is `atext` joined by
+    /// dots, anywhere (`dotsAnywhere`) or as a dot-string (single dots between `atext` runs),
+    /// and is not empty; `nil` otherwise.
+    @inline(__always)
+    private static func localPartEnd(_ address: UnsafeRawBufferPointer, dotsAnywhere: Bool) -> Int? {
+        // Up to the first "@" (neither `atext` nor "." is one).
         var index = 0
         var previousWasDot = true  // a dot-string may not start with a dot
         while index < address.count {
             let byte = address[index]
             if byte == EmailStructure.at { break }
             if byte == EmailStructure.dot {
-                if !dotsAnywhere && previousWasDot { return false }
+                if !dotsAnywhere && previousWasDot { return nil }
                 previousWasDot = true
             } else {
-                guard isAtext(byte) else { return false }
+                guard isAtext(byte) else { return nil }
                 previousWasDot = false
             }
             index += 1
         }
-        guard index > 0, index < address.count, dotsAnywhere || !previousWasDot else { return false }
-        if index == checkedAt { return true }
-        // The domain: labels to the end (an "@" in it is no letter, digit or hyphen).
-        var labelStart = index + 1
-        var cursor = labelStart
+        guard index > 0, index < address.count, dotsAnywhere || !previousWasDot else { return nil }
+        return index
+    }
+
+    /// How many dots join the DNS labels (RFC 5321 `sub-domain`s, ``EmailStructure/asciiLabel(_:_:_:)``)
+    /// that run from index `start` to the end of `address`; `nil` when anything else is there
+    /// (an "@" is no letter, digit or hyphen). One pass: each byte is read once.
+    @inline(__always)
+    private static func domainDots(_ address: UnsafeRawBufferPointer, from start: Int) -> Int? {
+        var labelStart = start
+        var index = start
+        var dots = 0
         while true {
-            if cursor == address.count || address[cursor] == EmailStructure.dot {
-                guard case .length = EmailStructure.asciiLabel(address, labelStart, cursor) else { return false }
-                if cursor == address.count { return true }
-                labelStart = cursor + 1
+            if index == address.count || address[index] == EmailStructure.dot {
+                guard index > labelStart, EmailStructure.labelShapeRejection(address, labelStart, index) == nil else { return nil }
+                if index == address.count { return dots }
+                dots += 1
+                labelStart = index + 1
+            } else if !EmailStructure.isLetterDigitHyphen(address[index]) {
+                return nil
             }
-            cursor += 1
+            index += 1
         }
     }
 
-    /// RFC 5322 §3.2.3 `atext`: ASCII letters, digits and ``!#$%&'*+-/=?^_`{|}~``. (A `switch`
-    /// of ranges, not a table in a `static let`: that was read through a lazy-initialization
-    /// check on every byte.)
+    /// RFC 5322 §3.2.3 `atext`: ASCII letters, digits and ``!#$%&'*+-/=?^_`{|}~``. (A pair of
+    /// bit sets in the code, not a table in a `static let`: that was read through a
+    /// lazy-initialization check on every byte.)
     @inline(__always)
     private static func isAtext(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-            UInt8(ascii: "!"), UInt8(ascii: "#")...UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"),
-            UInt8(ascii: "/"), UInt8(ascii: "="), UInt8(ascii: "?"), UInt8(ascii: "^")...UInt8(ascii: "`"),
-            UInt8(ascii: "{")...UInt8(ascii: "~"):
-            true
-        default:
-            false
-        }
+        // Bit n of the pair: byte n (0–63, 64–127) is `atext`.
+        ASCIIByteSet(low: 0xA3FF_ACFA_0000_0000, high: 0x7FFF_FFFF_C7FF_FFFE).contains(byte)
     }
 }

@@ -14,9 +14,8 @@ struct ASCIIStepGuard: Sendable, Equatable {
     private var trimsEdges = false
     /// `strip-controls` is in the list: no DEL.
     private var stripsDelete = false
-    /// Bytes that may make a strip step change or refuse the value (128-bit set).
-    private var stopLow: UInt64 = 0
-    private var stopHigh: UInt64 = 0
+    /// Bytes that may make a strip step change or refuse the value.
+    private var stops = ASCIIByteSet(low: 0, high: 0)
     /// `lowercase-domain` is in the list: no capital letter after the last `@`.
     private var lowercasesDomain = false
 
@@ -32,18 +31,12 @@ struct ASCIIStepGuard: Sendable, Equatable {
                 case .nfc, .nfkc, .stripBidi, .stripZeroWidth: continue  // ASCII is stable and has none
                 case .stripControls: stripsDelete = true
                 case .truncateGraphemes(let limit), .truncateBytes(let limit): maxLength = min(maxLength, limit)
-                case .stripSQL: addStopBytes(SQL.defaultStripSet)
-                case .stripShell: addStopBytes(Shell.defaultStripSet)
+                case .stripSQL: stops.formUnion(SQL.defaultStripSet.asciiStopBytes())
+                case .stripShell: stops.formUnion(Shell.defaultStripSet.asciiStopBytes())
                 case .encode: isOpaque = true
                 }
             }
         }
-    }
-
-    private mutating func addStopBytes(_ set: StripSet) {
-        let bytes = set.asciiStopBytes()
-        stopLow |= bytes.low
-        stopHigh |= bytes.high
     }
 
     /// Whether every step leaves the ASCII text `bytes` unchanged and without an error.
@@ -56,12 +49,8 @@ struct ASCIIStepGuard: Sendable, Equatable {
         if isOpaque || count > maxLength || (stripsDelete && hasDelete) { return false }
         guard count > 0, let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return true }
         if trimsEdges && (Self.isWhitespace(base[0]) || Self.isWhitespace(base[count - 1])) { return false }
-        if stopLow | stopHigh != 0 {
-            for i in 0..<count {
-                let byte = base[i]
-                let hit = byte < 64 ? stopLow >> UInt64(byte) : stopHigh >> UInt64(byte & 63)
-                if hit & 1 != 0 { return false }
-            }
+        if !stops.isEmpty {
+            for i in 0..<count where stops.contains(base[i]) { return false }
         }
         if lowercasesDomain {
             // Without an `@` the step leaves the value alone, whatever its case.

@@ -118,16 +118,12 @@ public struct StripSet: Sendable, Hashable {
 
     /// The ASCII bytes whose presence may make ``apply(_:refusingNUL:context:)`` change an
     /// ASCII text or refuse it: NUL, the ASCII members, and the first byte of each sequence.
-    /// As a 128-bit set: bit `b` of `low` for `b < 64`, bit `b - 64` of `high` otherwise.
-    func asciiStopBytes() -> (low: UInt64, high: UInt64) {
-        var low: UInt64 = 1  // NUL
-        var high: UInt64 = 0
+    func asciiStopBytes() -> ASCIIByteSet {
+        var stops = ASCIIByteSet(low: 1, high: 0)  // NUL
         var marked = Array(0..<128).filter { ascii[$0] }
         marked += sequenceBytes.compactMap { $0.first }.filter { $0 < 0x80 }.map(Int.init)
-        for byte in marked {
-            if byte < 64 { low |= 1 << UInt64(byte) } else { high |= 1 << UInt64(byte - 64) }
-        }
-        return (low, high)
+        for byte in marked { stops.insert(UInt8(byte)) }
+        return stops
     }
 
     /// When the first `w` bytes of `out` end with one of `sequences`, cuts it off.

@@ -138,6 +138,63 @@ struct EmailSyntaxShortcutTests {
         #expect(through > 1_000, "\(through)")
     }
 
+    @Test("every address rfc5321's one-pass check takes is valid by the checks one by one, under each policy")
+    func everyOnePassYesIsValid() throws {
+        let plainPattern = try Self.builtIn(.rfc5321).pattern + "(?:)"
+        // The mode's defaults (a dot required, special-use names refused), the `email` format's
+        // (neither), and each rule alone.
+        let defaults = EmailPolicy.defaults(for: .rfc5321)
+        let grammarOnly = NetworkFormat.emailValidator.policy
+        var dotRequired = grammarOnly
+        dotRequired.requireDot = true
+        var specialUseRefused = grammarOnly
+        specialUseRefused.refuseSpecialUseNames = true
+        #expect(defaults.requireDot && defaults.refuseSpecialUseNames && !grammarOnly.requireDot && !grammarOnly.refuseSpecialUseNames)
+        let long = String(repeating: "l", count: 64) + "@" + Array(repeating: String(repeating: "d", count: 63), count: 3).joined(separator: ".")
+        let extra: [String] = [
+            "user1@example.com", "a@b", "Mixed.Case@Example.COM", "a@localhost", "a@x.test", "a@X.Test", "a@b.onion",
+            "a@contest.com", "a@test.com", "a@a-b.c",
+            String(long.dropLast(2)), String(long.dropLast()),  // 254 octets, then 255
+            String(repeating: "l", count: 64) + "@x", String(repeating: "l", count: 65) + "@x",
+        ]
+        let addresses = Self.generated(count: 20_000) + (Self.edges + extra).map { Array($0.utf8) }
+        for policy in [defaults, grammarOnly, dotRequired, specialUseRefused] {
+            // The pattern in other words is not the built-in one: no shortcut, every check in turn.
+            let oneByOne = try EmailValidator(mode: .rfc5321, pattern: plainPattern, policy: policy)
+            var taken = 0
+            for address in addresses {
+                guard address.withUnsafeBytes({ EmailSyntaxShortcut.surelyValidRFC5321($0, policy: policy) }) else { continue }
+                taken += 1
+                #expect(oneByOne.validate(address) == .valid, "\(policy): \(String(decoding: address, as: UTF8.self))")
+            }
+            // The generated domains seldom have a dot: a few hundred where one is required.
+            #expect(taken > (policy.requireDot ? 300 : 1_000), "\(taken)")
+        }
+        func takes(_ address: String, _ policy: EmailPolicy) -> Bool {
+            Array(address.utf8).withUnsafeBytes { EmailSyntaxShortcut.surelyValidRFC5321($0, policy: policy) }
+        }
+        // Not vacuous at the edges: each rule of the structure check is one the pass keeps.
+        #expect(takes("user1@example.com", defaults) && takes("a@b", grammarOnly) && !takes("a@b", dotRequired) && takes("a@b.c", dotRequired))
+        for name in ["a@x.test", "a@X.TeSt", "a@localhost", "a@b.onion"] {
+            #expect(takes(name, grammarOnly) && !takes(name, specialUseRefused) && !takes(name, defaults), "\(name)")
+        }
+        #expect(takes("a@contest.com", specialUseRefused) && takes("a@test.com", defaults))
+        #expect(takes(String(repeating: "l", count: 64) + "@x", grammarOnly) && !takes(String(repeating: "l", count: 65) + "@x", grammarOnly))
+        #expect(long.utf8.count == 256 && takes(String(long.dropLast(2)), defaults) && !takes(String(long.dropLast()), grammarOnly))
+        for address in ["\"q\"@b", "a@[127.0.0.1]", "a..b@c", ".a@b", "a.@b", "a@b-", "a@-b", "a@b..c", "a@b.", "a@b@c", "é@b.c", "a@b_c.d"] {
+            #expect(!takes(address, grammarOnly), "\(address)")
+        }
+    }
+
+    @Test("the one-pass check comes after the input limit: a validator with a lower limit still refuses a long address")
+    func onePassAfterTheLimit() throws {
+        let pattern = try Self.builtIn(.rfc5321).pattern
+        let validator = try EmailValidator(mode: .rfc5321, pattern: pattern, maxInputBytes: 10)
+        #expect(validator.takesShortcut)
+        #expect(validator.validate(Array("user1@example.com".utf8)) == .invalid(.inputTooLong(limit: 10)))
+        #expect(validator.validate(Array("u@ex.com".utf8)) == .valid)
+    }
+
     @Test("only the built-in pattern under the JIT takes the shortcut: the interpreter, asked for, sees every address")
     func whoTakesIt() throws {
         for mode in EmailMode.allCases {
