@@ -77,28 +77,35 @@ extension EmailStructure {
     /// no `--` in positions 3–4, at most 253 octets. Such a domain is its own canonical form
     /// (up to case; see ``canonicalDomain(_:localPartLength:)``) and passes every label rule, so
     /// one pass decides what three would; anything else takes the detailed checks, which name
-    /// the rule.
-    static func plainLDHDots(_ domain: UnsafeRawBufferPointer) -> Int? {
-        guard domain.count <= 253 else { return nil }
+    /// the rule. The domain is `bytes` from index `domainStart` to the end.
+    static func plainLDHDots(_ bytes: UnsafeRawBufferPointer, from domainStart: Int = 0) -> Int? {
+        guard bytes.count - domainStart <= 253 else { return nil }
+        let hyphen = UInt8(ascii: "-")
+        /// Whether the letters, digits and hyphens from `start` to `end` make a plain label:
+        /// 1–63 octets, no hyphen at an edge, no `--` in positions 3–4.
+        func isPlainLabel(_ start: Int, _ end: Int) -> Bool {
+            let length = end - start
+            return length >= 1 && length <= 63 && bytes[start] != hyphen && bytes[end - 1] != hyphen
+                && !(length >= 4 && bytes[start + 2] == hyphen && bytes[start + 3] == hyphen)
+        }
+        guard let base = bytes.baseAddress else { return nil }
+        let count = bytes.count
         var dots = 0
-        var labelStart = 0
-        for index in 0..<domain.count {
-            let byte = domain[index]
+        var labelStart = domainStart
+        var index = domainStart
+        // Each byte is only classed here; the hyphen and length rules are a label's, at its end.
+        while index < count {
+            let byte = base.load(fromByteOffset: index, as: UInt8.self)
             if byte == dot {
-                guard index > labelStart, index - labelStart <= 63, domain[index - 1] != UInt8(ascii: "-") else {
-                    return nil
-                }
+                guard isPlainLabel(labelStart, index) else { return nil }
                 dots += 1
                 labelStart = index + 1
-            } else if byte == UInt8(ascii: "-") {
-                if index == labelStart || (index == labelStart + 3 && domain[index - 1] == byte) { return nil }
-            } else if !((byte | 0x20) &- UInt8(ascii: "a") < 26 || byte &- UInt8(ascii: "0") < 10) {
+            } else if !isLetterDigitHyphen(byte) {
                 return nil
             }
+            index += 1
         }
-        let last = domain.count
-        guard last > labelStart, last - labelStart <= 63, domain[last - 1] != UInt8(ascii: "-") else { return nil }
-        return dots
+        return isPlainLabel(labelStart, count) ? dots : nil
     }
 
     /// The canonical ASCII form of a domain, or why it has none.

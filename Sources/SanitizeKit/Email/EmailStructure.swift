@@ -109,15 +109,15 @@ enum EmailStructure {
     }
 
     /// The index of the special-use name the domain is or ends in (after a dot), compared
-    /// without ASCII case.
-    static func specialUseNameIndex(_ domain: UnsafeRawBufferPointer, _ names: [[UInt8]]) -> Int? {
+    /// without ASCII case; the domain is `bytes` from index `domainStart` to the end.
+    static func specialUseNameIndex(_ bytes: UnsafeRawBufferPointer, from domainStart: Int = 0, _ names: [[UInt8]]) -> Int? {
         for (index, name) in names.enumerated() {
             let count = name.count
-            guard count <= domain.count, count > 0 else { continue }
-            let start = domain.count - count
-            guard start == 0 || domain[start - 1] == dot else { continue }
+            guard count <= bytes.count - domainStart, count > 0 else { continue }
+            let start = bytes.count - count
+            guard start == domainStart || bytes[start - 1] == dot else { continue }
             var equal = true
-            for offset in 0..<count where asciiLowercased(domain[start + offset]) != name[offset] {
+            for offset in 0..<count where asciiLowercased(bytes[start + offset]) != name[offset] {
                 equal = false
                 break
             }
@@ -166,17 +166,9 @@ enum EmailStructure {
         for index in start..<end where !isLetterDigitHyphen(bytes[index]) {
             return .rejected(.labelInvalidCharacter)
         }
-        if let rejection = labelShapeRejection(bytes, start, end) { return .rejected(rejection) }
+        guard bytes[start] != hyphen, bytes[end - 1] != hyphen else { return .rejected(.labelHyphenAtEdge) }
+        guard end - start <= 63 else { return .rejected(.labelTooLong) }
         return .length(end - start)
-    }
-
-    /// The rules of ``asciiLabel(_:_:_:)`` past its characters, for a label of one or more
-    /// letters, digits and hyphens: no hyphen at an edge, at most 63 octets.
-    @inline(__always)
-    static func labelShapeRejection(_ bytes: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> EmailRejection? {
-        guard bytes[start] != hyphen, bytes[end - 1] != hyphen else { return .labelHyphenAtEdge }
-        guard end - start <= 63 else { return .labelTooLong }
-        return nil
     }
 
     static func asciiLowercased(_ byte: UInt8) -> UInt8 {

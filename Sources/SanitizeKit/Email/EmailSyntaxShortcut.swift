@@ -29,27 +29,35 @@ enum EmailSyntaxShortcut {
         case .rfc5321, .international: dotsAnywhere = false
         case .strict, .lenient: return false
         }
-        guard let atIndex = localPartEnd(address, dotsAnywhere: dotsAnywhere) else { return false }
-        if atIndex == checkedAt { return true }
-        return domainDots(address, from: atIndex + 1) != nil
+        guard let index = localPartEnd(address, dotsAnywhere: dotsAnywhere) else { return false }
+        if index == checkedAt { return true }
+        // The domain: labels to the end (an "@" in it is no letter, digit or hyphen).
+        var labelStart = index + 1
+        var cursor = labelStart
+        while true {
+            if cursor == address.count || address[cursor] == EmailStructure.dot {
+                guard case .length = EmailStructure.asciiLabel(address, labelStart, cursor) else { return false }
+                if cursor == address.count { return true }
+                labelStart = cursor + 1
+            }
+            cursor += 1
+        }
     }
 
     /// Whether `address` is valid in the `rfc5321` mode under `policy`, in one pass over its
     /// bytes, for the commonest shape: at most 254 octets, a dot-string local part of at most
-    /// 64, "@", DNS labels (a dot among them where the policy requires one), and no special-use
-    /// name where the policy refuses them. Such an address passes every check of
+    /// 64, "@", a plain LDH domain (``EmailStructure/plainLDHDots(_:from:)``, a dot among its
+    /// labels where the policy requires one), and no special-use name where the policy refuses
+    /// them. Such an address passes every check of
     /// ``EmailStructure/rejection(_:international:policy:findings:)`` and the built-in pattern
     /// surely matches it (``surelyMatches(_:mode:labelsCheckedAfter:)``). `false` means "ask
     /// the checks one by one", which also name the rule an invalid address breaks.
     static func surelyValidRFC5321(_ address: UnsafeRawBufferPointer, policy: EmailPolicy) -> Bool {
         guard address.count <= 254, let atIndex = localPartEnd(address, dotsAnywhere: false), atIndex <= 64,
-            let dots = domainDots(address, from: atIndex + 1), dots > 0 || !policy.requireDot
+            let dots = EmailStructure.plainLDHDots(address, from: atIndex + 1), dots > 0 || !policy.requireDot
         else { return false }
-        // The domain (after a local part of at least one octet) has at most 252 octets: within
-        // RFC 1035's 253.
         return !policy.refuseSpecialUseNames
-            || EmailStructure.specialUseNameIndex(
-                UnsafeRawBufferPointer(rebasing: address[(atIndex + 1)...]), policy.specialUseNameBytes) == nil
+            || EmailStructure.specialUseNameIndex(address, from: atIndex + 1, policy.specialUseNameBytes) == nil
     }
 
     /// The index of the "@" that ends the local part when the local part is `atext` joined by
@@ -76,29 +84,8 @@ enum EmailSyntaxShortcut {
         return index
     }
 
-    /// How many dots join the DNS labels (RFC 5321 `sub-domain`s, ``EmailStructure/asciiLabel(_:_:_:)``)
-    /// that run from index `start` to the end of `address`; `nil` when anything else is there
-    /// (an "@" is no letter, digit or hyphen). One pass: each byte is read once.
-    @inline(__always)
-    private static func domainDots(_ address: UnsafeRawBufferPointer, from start: Int) -> Int? {
-        var labelStart = start
-        var index = start
-        var dots = 0
-        while true {
-            if index == address.count || address[index] == EmailStructure.dot {
-                guard index > labelStart, EmailStructure.labelShapeRejection(address, labelStart, index) == nil else { return nil }
-                if index == address.count { return dots }
-                dots += 1
-                labelStart = index + 1
-            } else if !EmailStructure.isLetterDigitHyphen(address[index]) {
-                return nil
-            }
-            index += 1
-        }
-    }
-
     /// RFC 5322 §3.2.3 `atext`: ASCII letters, digits and ``!#$%&'*+-/=?^_`{|}~``. (A pair of
-    /// bit sets in the code, not a table in a `static let`: that was read through a
+    /// bit masks in the code, not a table in a `static let`: that was read through a
     /// lazy-initialization check on every byte.)
     @inline(__always)
     private static func isAtext(_ byte: UInt8) -> Bool {

@@ -153,7 +153,7 @@ struct EmailSyntaxShortcutTests {
         let long = String(repeating: "l", count: 64) + "@" + Array(repeating: String(repeating: "d", count: 63), count: 3).joined(separator: ".")
         let extra: [String] = [
             "user1@example.com", "a@b", "Mixed.Case@Example.COM", "a@localhost", "a@x.test", "a@X.Test", "a@b.onion",
-            "a@contest.com", "a@test.com", "a@a-b.c",
+            "a@contest.com", "a@test.com", "a@a-b.c", "a@xn--bcher-kva.example", "a@ab--c.d", "a@" + String(repeating: "b", count: 63) + ".c",
             String(long.dropLast(2)), String(long.dropLast()),  // 254 octets, then 255
             String(repeating: "l", count: 64) + "@x", String(repeating: "l", count: 65) + "@x",
         ]

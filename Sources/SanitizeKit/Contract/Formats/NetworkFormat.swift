@@ -86,7 +86,7 @@ enum NetworkFormat {
                 guard length >= 1, length <= 63, text[labelStart] != 0x2D, text[index - 1] != 0x2D else { return false }
                 if length >= 4, text[labelStart + 2] == 0x2D, text[labelStart + 3] == 0x2D {
                     let prefix = (text[labelStart] | 0x20, text[labelStart + 1] | 0x20)
-                    let label = String(decoding: UnsafeRawBufferPointer(rebasing: text[labelStart..<index]), as: UTF8.self)
+                    let label = String(decoding: text[labelStart..<index], as: UTF8.self)
                     guard prefix == (0x78, 0x6E), length > 4,
                         UTS46.isValidALabel(label, options: [.checkHyphens, .checkContextO])
                     else { return false }
