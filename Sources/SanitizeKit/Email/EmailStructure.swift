@@ -109,15 +109,15 @@ enum EmailStructure {
     }
 
     /// The index of the special-use name the domain is or ends in (after a dot), compared
-    /// without ASCII case; the domain is `bytes` from index `domainStart` to the end.
-    static func specialUseNameIndex(_ bytes: UnsafeRawBufferPointer, from domainStart: Int = 0, _ names: [[UInt8]]) -> Int? {
+    /// without ASCII case.
+    private static func specialUseNameIndex(_ domain: UnsafeRawBufferPointer, _ names: [[UInt8]]) -> Int? {
         for (index, name) in names.enumerated() {
             let count = name.count
-            guard count <= bytes.count - domainStart, count > 0 else { continue }
-            let start = bytes.count - count
-            guard start == domainStart || bytes[start - 1] == dot else { continue }
+            guard count <= domain.count, count > 0 else { continue }
+            let start = domain.count - count
+            guard start == 0 || domain[start - 1] == dot else { continue }
             var equal = true
-            for offset in 0..<count where asciiLowercased(bytes[start + offset]) != name[offset] {
+            for offset in 0..<count where asciiLowercased(domain[start + offset]) != name[offset] {
                 equal = false
                 break
             }

@@ -167,20 +167,23 @@ struct EmailSyntaxShortcutTests {
                 taken += 1
                 #expect(oneByOne.validate(address) == .valid, "\(policy): \(String(decoding: address, as: UTF8.self))")
             }
-            // The generated domains seldom have a dot: a few hundred where one is required.
-            #expect(taken > (policy.requireDot ? 300 : 1_000), "\(taken)")
+            if policy.refuseSpecialUseNames {
+                #expect(taken == 0, "a policy that refuses special-use names is never answered in one pass")
+            } else {
+                // The generated domains seldom have a dot: a few hundred where one is required.
+                #expect(taken > (policy.requireDot ? 300 : 1_000), "\(taken)")
+            }
         }
         func takes(_ address: String, _ policy: EmailPolicy) -> Bool {
             Array(address.utf8).withUnsafeBytes { EmailSyntaxShortcut.surelyValidRFC5321($0, policy: policy) }
         }
         // Not vacuous at the edges: each rule of the structure check is one the pass keeps.
-        #expect(takes("user1@example.com", defaults) && takes("a@b", grammarOnly) && !takes("a@b", dotRequired) && takes("a@b.c", dotRequired))
-        for name in ["a@x.test", "a@X.TeSt", "a@localhost", "a@b.onion"] {
+        #expect(takes("user1@example.com", grammarOnly) && takes("a@b", grammarOnly) && !takes("a@b", dotRequired) && takes("a@b.c", dotRequired))
+        for name in ["a@x.test", "a@X.TeSt", "a@localhost", "a@b.onion", "user1@example.com"] {
             #expect(takes(name, grammarOnly) && !takes(name, specialUseRefused) && !takes(name, defaults), "\(name)")
         }
-        #expect(takes("a@contest.com", specialUseRefused) && takes("a@test.com", defaults))
         #expect(takes(String(repeating: "l", count: 64) + "@x", grammarOnly) && !takes(String(repeating: "l", count: 65) + "@x", grammarOnly))
-        #expect(long.utf8.count == 256 && takes(String(long.dropLast(2)), defaults) && !takes(String(long.dropLast()), grammarOnly))
+        #expect(long.utf8.count == 256 && takes(String(long.dropLast(2)), grammarOnly) && !takes(String(long.dropLast()), grammarOnly))
         for address in ["\"q\"@b", "a@[127.0.0.1]", "a..b@c", ".a@b", "a.@b", "a@b-", "a@-b", "a@b..c", "a@b.", "a@b@c", "é@b.c", "a@b_c.d"] {
             #expect(!takes(address, grammarOnly), "\(address)")
         }
