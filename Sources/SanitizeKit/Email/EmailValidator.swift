@@ -179,9 +179,9 @@ public struct EmailValidator: Sendable {
         do {
             let matched: Bool
             if let domain = findings.canonicalDomain {
-                var subject = Array(utf8[...findings.atIndex])
-                subject.append(contentsOf: domain.utf8)
-                matched = try subject.withUnsafeBytes { try pattern.matches($0) }
+                // The local part is UTF-8 here (its check refuses anything else), so the
+                // string holds its bytes as they are.
+                matched = try pattern.matches(String(decoding: utf8[...findings.atIndex], as: UTF8.self) + domain)
             } else {
                 // `rfc5321`'s structure check walked the domain's labels as the shortcut would
                 // (not an address literal's, which it reads as an address instead).
