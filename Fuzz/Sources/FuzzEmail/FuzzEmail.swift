@@ -10,6 +10,17 @@ let patternOnly = validators.map { validator in
     try! EmailValidator(mode: validator.mode, pattern: validator.pattern.pattern + "(?:)")
 }
 
+/// `rfc5321` under the policies its one-pass check answers for (no special-use names refused:
+/// the JSON Schema `email` format's, and the same with a dot required), each beside the same
+/// pattern in other words, which never takes a shortcut.
+let onePassPolicies: [(EmailValidator, EmailValidator)] = [false, true].map { requireDot in
+    var policy = EmailPolicy.defaults(for: .rfc5321)
+    policy.requireDot = requireDot
+    policy.refuseSpecialUseNames = false
+    let builtIn = EmailValidator(mode: .rfc5321, policy: policy)
+    return (builtIn, try! EmailValidator(mode: .rfc5321, pattern: builtIn.pattern.pattern + "(?:)", policy: policy))
+}
+
 /// libFuzzer entry point for the email check in every mode.
 ///
 /// A verdict is an ordinary value; what must hold is that no mode crashes or hangs, that the
@@ -18,7 +29,7 @@ let patternOnly = validators.map { validator in
 /// Category (Cc, Cf, Zl, Zp, Co, Cs, Cn, and Zs other than U+0020) and that its A-label domain
 /// goes through the canonicaliser again unchanged. The syntax shortcut changes no verdict: each
 /// mode's verdict is the one its pattern alone gives (in `html5`, the validity: the pattern
-/// alone names no rule).
+/// alone names no rule), and so is `rfc5321`'s under the policies of its one-pass check.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = UnsafeRawBufferPointer(start: data, count: size)
@@ -36,6 +47,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         if validator.mode == .international, verdict.isValid, let text {
             checkAccepted(text, by: validator)
         }
+    }
+    for (validator, plain) in onePassPolicies where validator.validate(bytes) != plain.validate(bytes) {
+        fatalError("rfc5321 (\(validator.policy)): the one-pass verdict \(validator.validate(bytes)) differs from the checks one by one")
     }
     return 0
 }
