@@ -124,7 +124,7 @@ struct EmailSyntaxShortcutTests {
         // the domain must agree that the domain is fine, or the second walk was not redundant.
         let policy = EmailValidator(mode: .rfc5321).policy
         var through = 0
-        for address in Self.generated(count: 20_000) + Self.edges.map { Array($0.utf8) } {
+        for address in Self.generated(count: 20_000) + Self.edges.map({ Array($0.utf8) }) {
             var findings = EmailStructure.Findings()
             let rejection = address.withUnsafeBytes {
                 EmailStructure.rejection($0, international: false, policy: policy, findings: &findings)
@@ -217,7 +217,7 @@ struct EmailSyntaxShortcutTests {
         // so this validator always asks PCRE2, and names no html5 rule for a failure.
         let plain = try EmailValidator(mode: mode, pattern: validator.pattern.pattern + "(?:)")
         var valid = 0
-        for address in Self.generated(count: 5_000) + Self.edges.map { Array($0.utf8) } {
+        for address in Self.generated(count: 5_000) + Self.edges.map({ Array($0.utf8) }) {
             let verdict = validator.validate(address)
             let alone = plain.validate(address)
             if verdict.isValid { valid += 1 }
