@@ -131,7 +131,7 @@ package struct BatchFilter: Sendable {
         var parsed: JSONDocument?
         if reportKey != nil {
             switch decision {
-            case .parsed, .located: parsed = workspace.document
+            case .parsed, .located, .refusedAtScan: parsed = workspace.document
             case .passedAsIs, .unparsable: parsed = nil
             }
         }
@@ -191,6 +191,21 @@ package struct BatchFilter: Sendable {
         to out: inout [UInt8]
     ) {
         appendLineStart(line: line, fileName: fileName, key: key, to: &out)
+        guard let place = violations.compiledPlace(index) else {
+            appendLineEnd(violations, index, middles: &middles, to: &out)
+            return
+        }
+        if middles.appendEnd(for: place, to: &out) { return }
+        var end: [UInt8] = []
+        appendLineEnd(violations, index, middles: &middles, to: &end)
+        middles.keepEnd(end, for: place)
+        out.append(contentsOf: end)
+    }
+
+    /// A report line from its instance location on, for violation `index` of `violations`.
+    private static func appendLineEnd(
+        _ violations: ReportedViolations, _ index: Int, middles: inout ReportLineMiddles, to out: inout [UInt8]
+    ) {
         JSONWriter.appendLiteral(#","instanceLocation":""#, to: &out)
         violations.appendInstanceLocation(index, escaped: true, to: &out)
         let (path, keyword) = violations.keywordLocationParts(index)

@@ -6,7 +6,10 @@ package import SanitizeKit
 ///
 /// Most invalid records of a file fail the same few keywords, and these members are most of
 /// a report line's pieces: written piece by piece (each an append, most of them escaped) they
-/// cost more than the rest of the line. A batch keeps one of these for its records.
+/// cost more than the rest of the line. A batch keeps one of these for its records. It also
+/// keeps the whole end of the line of a fault's compiled violation, which the same place
+/// (verdict and instance location) renders the same, word for word: one copy then writes
+/// all but the line number.
 package struct ReportLineMiddles {
     private struct Entry {
         var path: String
@@ -18,10 +21,40 @@ package struct ReportLineMiddles {
     /// The kinds rendered so far, in the order first met.
     private var entries: [Entry] = []
 
+    /// The end of a report line for a compiled violation (``ReportedViolations/compiledPlace(_:)``):
+    /// everything after its line number, file and key.
+    private struct End {
+        var place: ReportedViolations.CompiledPlace
+        var bytes: [UInt8]
+    }
+
+    /// The ends rendered so far, one per verdict (the last instance location it had).
+    private var ends: [End] = []
+
     /// The most kinds kept; a violation of another kind is rendered where it is written.
     static let capacity = 16
 
     package init() {}
+
+    /// Appends the end of a report line rendered before for a compiled violation at `place`;
+    /// `false` when there is none (the caller renders it and hands it to ``keepEnd(_:for:)``).
+    package func appendEnd(for place: ReportedViolations.CompiledPlace, to out: inout [UInt8]) -> Bool {
+        for end in ends where end.place == place {
+            out.append(contentsOf: end.bytes)
+            return true
+        }
+        return false
+    }
+
+    /// Keeps the end of a report line rendered for a compiled violation at `place`, in place
+    /// of its verdict's end at another place (while room lasts).
+    package mutating func keepEnd(_ bytes: [UInt8], for place: ReportedViolations.CompiledPlace) {
+        if let index = ends.firstIndex(where: { $0.place.verdict == place.verdict }) {
+            ends[index] = End(place: place, bytes: bytes)
+        } else if ends.count < Self.capacity {
+            ends.append(End(place: place, bytes: bytes))
+        }
+    }
 
     /// Appends the middle of a violation's report line, from its keyword location's parts
     /// (``Violation/keywordLocationParts``) and code: copied when a violation with the same

@@ -117,6 +117,14 @@ enum TypeBits {
 
     /// The names a value's type is given in messages, in the order of `Evaluator.foundType(_:)`.
     static let foundNames = ["null", "boolean", "integer", "number", "string", "array", "object"]
+    /// The index in ``foundNames`` of each type.
+    static let foundNull = 0
+    static let foundBoolean = 1
+    static let foundInteger = 2
+    static let foundNumber = 3
+    static let foundString = 4
+    static let foundArray = 5
+    static let foundObject = 6
 
     /// The `type` violations' messages of a mask, `expected <the mask's names>, found <name>`, by
     /// the index of the found type's name in ``foundNames``. ``ProgramBuffers`` makes them for

@@ -447,7 +447,7 @@ struct Evaluator {
         // Draft-04's `integer` is a number written without a fraction or an exponent: a value
         // it refuses, such as `1.0`, is a number there, not an integer (found 2 → 3 in
         // ``TypeBits/foundNames``; "expected integer, found integer" said nothing).
-        if found == 2 && mask & TypeBits.integerSyntax != 0 { found = 3 }
+        if found == TypeBits.foundInteger && mask & TypeBits.integerSyntax != 0 { found = TypeBits.foundNumber }
         report(s, "type", .type, buffers.typeMismatchMessages[Int(mask)][found])
     }
 
@@ -526,12 +526,12 @@ struct Evaluator {
     /// The index in ``TypeBits/foundNames`` of the node's type, as messages name it.
     func foundType(_ node: Int) -> Int {
         switch kindOf(node) {
-        case .null: return 0
-        case .bool: return 1
-        case .number: return isInteger(node) ? 2 : 3
-        case .string: return 4
-        case .array: return 5
-        case .object: return 6
+        case .null: return TypeBits.foundNull
+        case .bool: return TypeBits.foundBoolean
+        case .number: return isInteger(node) ? TypeBits.foundInteger : TypeBits.foundNumber
+        case .string: return TypeBits.foundString
+        case .array: return TypeBits.foundArray
+        case .object: return TypeBits.foundObject
         }
     }
 

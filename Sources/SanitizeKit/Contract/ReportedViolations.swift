@@ -10,25 +10,61 @@ package struct ReportedViolations {
     private let listed: [Violation]
     private let sink: ViolationSink?
     private let buffers: ProgramBuffers?
+    /// A fault's compiled violation, the only one, at ``verdictPointer``. (Optional fields,
+    /// not an enum of the three sources: binding an enum's payloads retained and released each
+    /// of them per call, 2 % of a record whose fault is evaluated.)
+    private let verdict: FaultVerdicts.Verdict?
+    private let verdictPointer: [UInt8]
 
     /// Violations given as a list.
     package init(listed: [Violation]) {
         self.listed = listed
         sink = nil
         buffers = nil
+        verdict = nil
+        verdictPointer = []
     }
 
     init(sink: ViolationSink, buffers: ProgramBuffers) {
         listed = []
         self.sink = sink
         self.buffers = buffers
+        verdict = nil
+        verdictPointer = []
+    }
+
+    /// The one violation of a fault the shape scan located, compiled (``FaultVerdicts``), at
+    /// the instance location `pointer` (a JSON Pointer's bytes).
+    init(verdict: FaultVerdicts.Verdict, pointer: [UInt8], buffers: ProgramBuffers) {
+        listed = []
+        sink = nil
+        self.buffers = buffers
+        self.verdict = verdict
+        verdictPointer = pointer
+    }
+
+    /// What the end of a compiled violation's report line follows from (from its instance
+    /// location on): the verdict and the instance location.
+    package struct CompiledPlace: Equatable {
+        package let verdict: ObjectIdentifier
+        package let pointer: [UInt8]
+    }
+
+    /// The place of violation `index` when it is a fault's compiled violation (the same place
+    /// gives the same violation, word for word); `nil` for any other.
+    package func compiledPlace(_ index: Int) -> CompiledPlace? {
+        verdict.map { CompiledPlace(verdict: ObjectIdentifier($0), pointer: verdictPointer) }
     }
 
     /// How many violations there are.
-    package var count: Int { sink?.count ?? listed.count }
+    package var count: Int {
+        if verdict != nil { return 1 }
+        return sink?.count ?? listed.count
+    }
 
     /// The code of violation `index`.
     package func code(_ index: Int) -> Violation.Code {
+        if let verdict { return verdict.record.code }
         if let sink { return sink.records[index].code }
         return listed[index].code
     }
@@ -36,6 +72,7 @@ package struct ReportedViolations {
     /// The keyword location of violation `index` in its two parts
     /// (``Violation/keywordLocationParts``).
     package func keywordLocationParts(_ index: Int) -> (path: String, keyword: String) {
+        if let verdict, let buffers { return verdict.record.keywordLocationParts(in: buffers) }
         if let sink, let buffers { return sink.keywordLocationParts(index, in: buffers) }
         return listed[index].keywordLocationParts
     }
@@ -43,7 +80,9 @@ package struct ReportedViolations {
     /// Appends the instance location of violation `index`, as it is or escaped for the inside
     /// of a JSON string.
     package func appendInstanceLocation(_ index: Int, escaped: Bool, to out: inout [UInt8]) {
-        if let sink {
+        if verdict != nil {
+            Self.append(verdictPointer, escaped: escaped, to: &out)
+        } else if let sink {
             Self.append(sink.text[sink.pointerRange(index)], escaped: escaped, to: &out)
         } else {
             Self.append(listed[index].instanceLocation.utf8, escaped: escaped, to: &out)
@@ -53,7 +92,13 @@ package struct ReportedViolations {
     /// Appends the message of violation `index`, as it is or escaped for the inside of a JSON
     /// string.
     package func appendMessage(_ index: Int, escaped: Bool, to out: inout [UInt8]) {
-        if let sink {
+        if let verdict {
+            if escaped {
+                out.append(contentsOf: verdict.escapedMessage)
+            } else {
+                out.append(contentsOf: verdict.message.utf8)
+            }
+        } else if let sink {
             if let message = sink.records[index].message {
                 Self.append(message.utf8, escaped: escaped, to: &out)
             } else {
@@ -75,6 +120,10 @@ package struct ReportedViolations {
 
     /// Every violation, built.
     package var all: [Violation] {
+        if let verdict, let buffers {
+            let location = String(decoding: verdictPointer, as: UTF8.self)
+            return [verdict.record.violation(instanceLocation: location, message: verdict.message, in: buffers)]
+        }
         if let sink, let buffers { return sink.violations(in: buffers) }
         return listed
     }

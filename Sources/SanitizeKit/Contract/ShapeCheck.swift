@@ -91,8 +91,35 @@ final class ShapeCheck: @unchecked Sendable {
         /// Where the value is in the record, as byte offsets.
         var value: Range<Int> = 0..<0
         /// The value's instance location, as the bytes of its JSON Pointer (`/address/country`),
-        /// from the keys and indices of the path the scan noted (``ShapeScan/leafPointer(_:)``).
+        /// from the keys and indices of the path the scan noted (``ShapeScan/leafPointer(_:)``);
+        /// for a fault whose ``cause`` is ``Cause/refused(name:)``, the refused member's.
         var pointer: [UInt8] = []
+        /// The node of the record's one fault, a value's or an object's own, when that node is
+        /// reached alone (``Node/evaluatesAlone``) and the fault's ``pointer`` is set; -1 otherwise.
+        var node = -1
+        /// Why that fault fails, as far as the scan can tell (``FaultVerdicts`` looks its
+        /// violation up by the node and this).
+        var cause = Cause.unknown
+    }
+
+    /// Why the one fault of a record fails, as far as the scan can tell. With the fault's node
+    /// this is all the fault's violation depends on, but for its instance location, when the
+    /// node's schema asserts nothing else about such a value (``FaultVerdicts``).
+    enum Cause: Equatable {
+        /// Nothing the scan can tell (the fault is looked at by the evaluator).
+        case unknown
+        /// A value of this type (its index in ``TypeBits/foundNames``), read as strict JSON:
+        /// `null`, `true` or `false`, an integer without fraction or exponent, or a string
+        /// without escapes (valid UTF-8).
+        case value(foundType: Int)
+        /// An object whose only fault is one required property missing: its slot among the
+        /// node's properties. Every member is valid and the member count is within bounds.
+        case missing(slot: Int)
+        /// An object whose only fault is one member its schema refuses
+        /// (`additionalProperties: false`): the member's name, an escape-free key, at these
+        /// offsets in the record. Every other member is valid, none is missing and the member
+        /// count is within bounds.
+        case refused(name: Range<Int>)
     }
 
     /// One named property of an object node.
@@ -118,6 +145,10 @@ final class ShapeCheck: @unchecked Sendable {
     private let stepListCount: Int
     /// The tables and the size limit as a plain value that scans a record (``Scanner``).
     let scanner: Scanner
+    /// The nodes and the properties as the tables hold them, for what is compiled from them
+    /// at start-up (``FaultVerdicts``).
+    let nodeList: [Node]
+    let propertyList: [(name: [UInt8], node: Int)]
 
     init(
         nodes: [Node], properties: [(name: [UInt8], node: Int)], enumStrings: [[UInt8]] = [], patterns: [PCRE2Pattern],
@@ -149,8 +180,11 @@ final class ShapeCheck: @unchecked Sendable {
         // descends no deeper than the schema and the record both go, so at 32 levels its stack
         // budget (``StackBudget``) could refuse a record only on a thread with a stack of a few
         // dozen KiB; the filter's workers have 8 MiB.
+        let marked = Self.markingSteps(nodes, properties: properties)
+        nodeList = marked
+        propertyList = properties
         tables = Tables(
-            nodes: copy(Self.markingSteps(nodes, properties: properties)), properties: copy(entries), names: copy(nameBytes),
+            nodes: copy(marked), properties: copy(entries), names: copy(nameBytes),
             enumStrings: copy(ranges), enumBytes: copy(bytes), patterns: copy(patterns.map { Unmanaged.passUnretained($0) }),
             stepLists: copy(stepLists), guards: copy(stepLists.map(ASCIIStepGuard.init)), maxDepth: min(limits.maxDepth, ShapeCheck.maxScanDepth))
         self.owned = owned
@@ -276,7 +310,9 @@ final class ShapeCheck: @unchecked Sendable {
         ///     left alone unless the answer is ``Location/faults``).
         ///   - leaf: when the answer is ``Location/faults`` and the record's one fault is a
         ///     value of a node that evaluates alone (``Node/evaluatesAlone``), that value with
-        ///     its path; otherwise its schema is -1.
+        ///     its path; otherwise its schema is -1. Its node and cause are set for such a value
+        ///     and for an object of such a node whose own fault is the record's only one; its
+        ///     node is -1 otherwise.
         /// - Returns: what the scan found.
         func locate(
             _ record: UnsafeRawBufferPointer, faults: inout [UInt32], skippable: inout [UInt32], leaf: inout Leaf
@@ -291,13 +327,24 @@ final class ShapeCheck: @unchecked Sendable {
                 // The lists are filled only for faults: a record that passes costs them nothing.
                 if scan.faultCount == 0 { return .passes }
                 leaf.schema = -1
+                leaf.node = -1
+                leaf.cause = .unknown
                 let location = collect(scan, faults: &faults, skippable: &skippable)
                 // A key's offset is a path step below 2³¹ (``ShapeScan/elementStep``). An empty fault
                 // is a missing value (`[1,]`, `[,1]`): no leaf, the parse refuses the record (inside
                 // its brackets alone, as `[]`, it would be JSON, and valid).
-                if scan.faultCount == 1 && scan.leafNode >= 0 && faults[1] > faults[0] && record.count <= Int(Int32.max) {
-                    let node = tables.nodes[scan.leafNode]
-                    if scan.leafPointer(&leaf.pointer) {
+                let faultNode = scan.leafNode >= 0 ? scan.leafNode : scan.objectFaultNode
+                if scan.faultCount == 1 && faultNode >= 0 && faults[1] > faults[0] && record.count <= Int(Int32.max)
+                    && scan.leafPointer(&leaf.pointer)
+                {
+                    leaf.node = faultNode
+                    leaf.cause = scan.cause
+                    if case .refused(let name) = scan.cause {
+                        leaf.pointer.append(UInt8(ascii: "/"))
+                        JSONPointer.appendEscaped(record[name], to: &leaf.pointer)
+                    }
+                    if scan.leafNode >= 0 {
+                        let node = tables.nodes[scan.leafNode]
                         leaf.underSensitive = node.underSensitive
                         leaf.depth = scan.pathLength
                         leaf.value = Int(faults[0])..<Int(faults[1])
@@ -311,13 +358,20 @@ final class ShapeCheck: @unchecked Sendable {
         /// Copies a scan's faults, and the spans it read that overlap none of them, to the lists.
         private func collect(_ scan: ShapeScan, faults: inout [UInt32], skippable: inout [UInt32]) -> ShapeCheck.Location {
             let buffer = scan.found!
+            let faultEnd = 2 * scan.faultCount
             faults.removeAll(keepingCapacity: true)
             skippable.removeAll(keepingCapacity: true)
-            for index in 0..<2 * scan.faultCount { faults.append(buffer[index]) }
+            for index in 0..<faultEnd { faults.append(buffer[index]) }
             for span in ShapeCheck.maxFaults..<ShapeCheck.maxFaults + scan.spanCount {
                 let low = buffer[2 * span]
                 let high = buffer[2 * span + 1]
-                if !stride(from: 0, to: faults.count, by: 2).contains(where: { faults[$0] < high && low < faults[$0 + 1] }) {
+                var overlaps = false
+                var index = 0
+                while index < faultEnd && !overlaps {
+                    overlaps = buffer[index] < high && low < buffer[index + 1]
+                    index += 2
+                }
+                if !overlaps {
                     skippable.append(low)
                     skippable.append(high)
                 }

@@ -29,6 +29,12 @@ struct ShapeScan {
     /// How many steps the first fault's path has (``notePathStep(member:depth:)``):
     /// they are `found`'s slots from ``ShapeCheck/pathSlotsStart``.
     var pathLength = 0
+    /// The node of an object whose own fault was, when it closed, the record's only one, if
+    /// the node evaluates alone; -1 when there is none (``noteObjectFault(_:missing:members:refused:firstRefused:)``).
+    var objectFaultNode = -1
+    /// Why the first fault fails, when it is at ``leafNode`` or ``objectFaultNode``
+    /// (``ShapeCheck/Cause``).
+    var cause = ShapeCheck.Cause.unknown
 
     /// The cursor's offset in the record.
     private var offset: Int { cursor - origin }
@@ -221,7 +227,8 @@ struct ShapeScan {
         cursor += 1
         if cursor < end && cursor.pointee == UInt8(ascii: "}") {
             cursor += 1
-            return node.pointee.requiredMask == 0 && node.pointee.minProperties == 0 || fault(at: objectStart)
+            return node.pointee.requiredMask == 0 && node.pointee.minProperties == 0
+                || objectFault(node, at: objectStart, seen: 0, members: 0, refused: nil, count: 0)
         }
         let first = node.pointee.firstProperty
         let propertyCount = node.pointee.propertyCount
@@ -266,8 +273,13 @@ struct ShapeScan {
                 members += 1
                 let valueStart = offset
                 if target < 0 {
-                    // Not read here: the parser must read it (its syntax is the record's).
-                    guard skipValue(), record(valueStart, offset) else { return giveUp() }
+                    // A refused member's value is not checked against a schema: read here when it
+                    // is a strict scalar (the object's own fault speaks for the member), else
+                    // stepped over and left to the parser (its syntax is the record's).
+                    if readStrictScalar() == nil {
+                        cursor = origin + valueStart
+                        guard skipValue(), record(valueStart, offset) else { return giveUp() }
+                    }
                 } else {
                     guard value(at: target, depth: depth) || recover(valueStart, target) else { return false }
                 }
@@ -278,9 +290,12 @@ struct ShapeScan {
                 if separator == UInt8(ascii: "}") { break }
                 guard separator == UInt8(ascii: ",") else { return giveUp() }
             }
+            // When nothing unlisted is allowed, every unlisted name is refused.
             let required = node.pointee.requiredMask
             return (seen & required == required && members >= node.pointee.minProperties && members <= node.pointee.maxProperties
-                || fault(at: objectStart)) && read(from: objectStart)
+                && (open >= 0 || openCount == 0)
+                || objectFault(node, at: objectStart, seen: seen, members: members, refused: openNames.baseAddress!, count: open < 0 ? openCount : 0))
+                && read(from: objectStart)
         }
     }
 
@@ -381,25 +396,106 @@ struct ShapeScan {
         cursor = origin + start
         guard cursor < end else { return giveUp() }
         let node = check.nodes + index
+        // The value's type when it is read as strict JSON (``ShapeCheck/Cause/value(foundType:)``).
+        var foundType = -1
         switch cursor.pointee {
         case UInt8(ascii: "\""):
             let steps = node.pointee.steps
-            if steps >= 0 {
-                guard let scan = readString(), !scan.hasNonASCII || UTF8Validation.firstInvalidByteOffset(in: scan.bytes) == nil,
-                    check.leftUnchanged(scan, by: steps)
-                else { return giveUp() }
+            if let scan = readStrictString() {
+                guard steps < 0 || check.leftUnchanged(scan, by: steps) else { return giveUp() }
+                foundType = TypeBits.foundString
             } else {
+                guard steps < 0 else { return giveUp() }
+                cursor = origin + start
                 guard skipValue() else { return giveUp() }
             }
         case UInt8(ascii: "{"), UInt8(ascii: "["):
             guard !node.pointee.stepsWithin, skipValue() else { return giveUp() }
         default:
-            guard skipValue() else { return giveUp() }
+            if let type = readStrictScalar() {
+                foundType = type
+            } else {
+                cursor = origin + start
+                guard skipValue() else { return giveUp() }
+            }
         }
         let first = faultCount == 0
         guard record(start, offset) else { return false }
-        if first && node.pointee.evaluatesAlone { leafNode = index }
+        if first && node.pointee.evaluatesAlone {
+            leafNode = index
+            if foundType >= 0 { cause = .value(foundType: foundType) }
+        }
         return true
+    }
+
+    /// Records that the object of `node` opening at offset `start` fails a check of its own
+    /// (``fault(at:)``): `seen` has the bits of its properties present, `members` is its member
+    /// count and `refused` holds the names of the `refusedCount` members its schema refuses for
+    /// being unlisted. When its fault is the record's only one so far (its
+    /// members are valid) and the node is reached alone, notes the node and the cause; a later
+    /// fault anywhere makes the record's faults more than one, and the note is then not read
+    /// (``Scanner/locate(_:faults:skippable:leaf:)``). `false` as ``fault(at:)``.
+    /// Out of line: only an invalid record comes here.
+    @inline(never)
+    private mutating func objectFault(
+        _ node: UnsafePointer<ShapeCheck.Node>, at start: Int, seen: UInt64, members: Int,
+        refused: UnsafeMutablePointer<UnsafeRawBufferPointer>?, count refusedCount: Int
+    ) -> Bool {
+        guard fault(at: start) else { return false }
+        guard faultCount == 1, node.pointee.evaluatesAlone else { return true }
+        objectFaultNode = node - check.nodes
+        let missing = node.pointee.requiredMask & ~seen
+        let fits = members >= node.pointee.minProperties && members <= node.pointee.maxProperties
+        if fits && refusedCount == 0 && missing.nonzeroBitCount == 1 {
+            cause = .missing(slot: missing.trailingZeroBitCount)
+        } else if fits && refusedCount == 1 && missing == 0, let name = refused?.pointee {
+            let nameStart = UnsafeRawPointer(name.baseAddress!) - UnsafeRawPointer(origin)
+            cause = .refused(name: nameStart..<nameStart + name.count)
+        } else {
+            cause = .unknown
+        }
+        return true
+    }
+
+    /// Reads a string at the cursor as strict JSON: no escape, no control byte, valid UTF-8;
+    /// `nil` otherwise (the cursor is then anywhere).
+    private mutating func readStrictString() -> StringScan? {
+        guard let scan = readString(), !scan.hasNonASCII || UTF8Validation.firstInvalidByteOffset(in: scan.bytes) == nil else {
+            return nil
+        }
+        return scan
+    }
+
+    /// Reads a scalar at the cursor as strict JSON: a string without escapes (valid UTF-8),
+    /// `true`, `false`, `null`, or an integer without fraction or exponent, followed by the
+    /// record's end or a `,`, `}` or `]`. Returns its type's index in ``TypeBits/foundNames``,
+    /// or `nil` (the cursor is then anywhere; the caller puts it back).
+    private mutating func readStrictScalar() -> Int? {
+        guard cursor < end else { return nil }
+        let type: Int
+        switch cursor.pointee {
+        case UInt8(ascii: "\""):
+            guard readStrictString() != nil else { return nil }
+            type = TypeBits.foundString
+        case UInt8(ascii: "t"):
+            guard literal("true") else { return nil }
+            type = TypeBits.foundBoolean
+        case UInt8(ascii: "f"):
+            guard literal("false") else { return nil }
+            type = TypeBits.foundBoolean
+        case UInt8(ascii: "n"):
+            guard literal("null") else { return nil }
+            type = TypeBits.foundNull
+        default:
+            if cursor.pointee == UInt8(ascii: "-") { cursor += 1 }
+            let digits = cursor
+            guard skipDigits(), cursor - digits == 1 || digits.pointee != UInt8(ascii: "0") else { return nil }
+            type = TypeBits.foundInteger
+        }
+        guard cursor == end || cursor.pointee == UInt8(ascii: ",") || cursor.pointee == UInt8(ascii: "}")
+            || cursor.pointee == UInt8(ascii: "]")
+        else { return nil }
+        return type
     }
 
     // MARK: the first fault's path

@@ -154,6 +154,23 @@ struct ViolationRecord {
     let end: Int
 }
 
+extension ViolationRecord {
+    /// The keyword location in its two parts, as ``Violation`` keeps them: the path to the
+    /// keyword's schema and the keyword, or the whole location and `""`.
+    func keywordLocationParts(in buffers: ProgramBuffers) -> (path: String, keyword: String) {
+        if let keywordLocation { return (keywordLocation, "") }
+        return (buffers.rootPaths[schema] ?? "", keyword)
+    }
+
+    /// The violation with its strings, at `instanceLocation` with `message`.
+    func violation(instanceLocation: String, message: String, in buffers: ProgramBuffers) -> Violation {
+        Violation(
+            instanceLocation: instanceLocation, keywordPath: keywordLocation ?? buffers.rootPaths[schema] ?? "",
+            schemaLocation: buffers.absoluteLocations[schema], keyword: keyword, code: code, message: message,
+            keywordIsInPath: keywordLocation != nil)
+    }
+}
+
 extension ViolationSink {
     /// The instance pointer of violation `index`, as bytes of ``text``.
     func pointerRange(_ index: Int) -> Range<Int> { records[index].pointerStart..<records[index].messageStart }
@@ -173,18 +190,12 @@ extension ViolationSink {
     /// The keyword location of violation `index` in its two parts, as ``Violation`` keeps them:
     /// the path to the keyword's schema and the keyword, or the whole location and `""`.
     func keywordLocationParts(_ index: Int, in buffers: ProgramBuffers) -> (path: String, keyword: String) {
-        let record = records[index]
-        if let location = record.keywordLocation { return (location, "") }
-        return (buffers.rootPaths[record.schema] ?? "", record.keyword)
+        records[index].keywordLocationParts(in: buffers)
     }
 
     /// Violation `index` with its strings.
     func violation(_ index: Int, in buffers: ProgramBuffers) -> Violation {
-        let record = records[index]
-        return Violation(
-            instanceLocation: instanceLocation(index), keywordPath: record.keywordLocation ?? buffers.rootPaths[record.schema] ?? "",
-            schemaLocation: buffers.absoluteLocations[record.schema], keyword: record.keyword, code: record.code,
-            message: message(index), keywordIsInPath: record.keywordLocation != nil)
+        records[index].violation(instanceLocation: instanceLocation(index), message: message(index), in: buffers)
     }
 
     /// Every violation, with their strings, in an array the sink reuses for the next call

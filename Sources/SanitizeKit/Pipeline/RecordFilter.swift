@@ -49,6 +49,9 @@ public struct RecordFilter: Sendable {
     /// Whether the shape check locates faults (there is a contract to evaluate them): kept
     /// apart, since asking `contract` per record copies it (a retain per stored reference).
     private let locatesFaults: Bool
+    /// The compiled violations of the faults the check locates where they follow from the
+    /// fault's place and cause alone; `nil` without a contract's shape check.
+    private let faultVerdicts: FaultVerdicts?
 
     /// Creates a filter for a contract given as a parsed schema.
     ///
@@ -92,6 +95,7 @@ public struct RecordFilter: Sendable {
         self.shapeCheck = plan != nil && shapeChecking ? contract.shapeCheck(limits: limits) : nil
         shapeScanner = shapeCheck?.scanner
         locatesFaults = true
+        faultVerdicts = shapeCheck.map { contract.faultVerdicts(for: $0) }
     }
 
     /// Creates a filter for a contract file.
@@ -135,6 +139,7 @@ public struct RecordFilter: Sendable {
         self.shapeCheck = shapeChecking ? ShapeCheck.build(policySteps: stringSteps, limits: limits) : nil
         shapeScanner = shapeCheck?.scanner
         locatesFaults = false
+        faultVerdicts = nil
     }
 
     /// The filter `sanitize filter` uses without `--contract`: the compiled-in copy of
@@ -261,12 +266,18 @@ public struct RecordFilter: Sendable {
         /// so its bytes, parsed whole, are the sanitized record (the workspace's document is
         /// partial: the record parsed in part, or only its one located value).
         case located(Findings)
+        /// The shape check located one fault whose violation is compiled (``FaultVerdicts``):
+        /// the verdict's index. Nothing was evaluated, no step changes the record, and the scan
+        /// read all of it as strict JSON without whitespace, so its bytes are the sanitized
+        /// record (the workspace's document holds it parsed in part only when the caller asked
+        /// for the document).
+        case refusedAtScan(Int)
 
         /// Whether the record passed.
         package var isValid: Bool {
             switch self {
             case .passedAsIs, .parsed(.none), .located(.none): return true
-            case .parsed, .located, .unparsable: return false
+            case .parsed, .located, .unparsable, .refusedAtScan: return false
             }
         }
     }
@@ -305,6 +316,9 @@ public struct RecordFilter: Sendable {
         case .parsed(.refusedByContract), .located(.refusedByContract):
             guard let contract, let sink = workspace.existingSink else { preconditionFailure("the contract refused the record into the sink") }
             return ReportedViolations(sink: sink, buffers: contract.buffers)
+        case .refusedAtScan(let verdict):
+            guard let contract, let faultVerdicts else { preconditionFailure("only a filter with fault verdicts refuses at the scan") }
+            return ReportedViolations(verdict: faultVerdicts.verdicts[verdict], pointer: workspace.leaf.pointer, buffers: contract.buffers)
         }
     }
 
@@ -364,6 +378,18 @@ public struct RecordFilter: Sendable {
     /// place, not bound to a local: a copy of it is a retain and a release per record of the
     /// reference that every worker thread shares.)
     private func decideLocated(_ record: UnsafeRawBufferPointer, in workspace: inout Workspace, needingDocument: Bool) -> Decision {
+        // One fault whose violation is compiled: nothing to evaluate.
+        if workspace.leaf.node >= 0, let verdict = faultVerdicts?.verdict(node: workspace.leaf.node, cause: workspace.leaf.cause) {
+            if needingDocument {
+                do throws(SanitizeError) {
+                    try workspace.document.reparse(
+                        record, limits: limits, skipping: workspace.skippable, namesComparedOutside: workspace.faults)
+                } catch {
+                    return .unparsable(Contract.parseViolation(error))
+                }
+            }
+            return .refusedAtScan(verdict)
+        }
         let sink = workspace.sink
         let valid: Bool?
         do throws(SanitizeError) {
@@ -404,6 +430,8 @@ public struct RecordFilter: Sendable {
             }
             guard let document = try? JSONDocument(parsing: record, limits: limits) else { return false }
             document.write(to: &output)
+        case .refusedAtScan:
+            output.append(contentsOf: record)
         case .unparsable:
             return false
         }

@@ -1,0 +1,166 @@
+/// The violation of a record's one fault, compiled for the places where it follows from the
+/// fault's node and cause alone (``ShapeCheck/Cause``): a filter that locates such a fault
+/// reports it with no parse and no evaluation (``RecordFilter``), the way Ajv's compiled code
+/// reports an error whose parts are constants at its place.
+///
+/// Nothing here restates a keyword: each violation is the evaluator's own, made once at start-up
+/// by evaluating the node's schema on a stand-in instance (``Contract/faultVerdicts(for:)``),
+/// and kept only where every instance of the cause gets the same violation but for its instance
+/// location:
+///
+/// - a value of a type the schema refuses, when no check of the schema applies to that type
+///   but `type` (the compiled schema's `general`, `inPlace` and per-type runs are empty: the
+///   evaluator has nothing else to read of the value);
+/// - an object lacking one required property, and an object with one member its schema
+///   refuses (`additionalProperties: false`), its other members valid and its member count
+///   within bounds (the scan checks all three): the object checks a shape check reads
+///   (``ShapeCheckBuilder``: `properties`, the `required` names among them,
+///   `additionalProperties`, `minProperties`, `maxProperties`) read the member names and their
+///   count, and nothing of a valid member's value.
+///
+/// Where the stand-in's evaluation gives anything but one violation at the expected place, no
+/// verdict is kept and the fault goes to the evaluator.
+struct FaultVerdicts: Sendable {
+    /// One compiled violation: the evaluator's record (its message given as a string), for
+    /// whatever instance location the fault has. A class: a report holds it by one reference,
+    /// and its identity names it (``ReportedViolations/compiledPlace``).
+    final class Verdict: Sendable {
+        let record: ViolationRecord
+        let message: String
+        /// The message escaped for the inside of a JSON string, as report lines write it.
+        let escapedMessage: [UInt8]
+
+        init(record: ViolationRecord, message: String) {
+            self.record = record
+            self.message = message
+            var escaped: [UInt8] = []
+            JSONWriter.appendEscaped(message, to: &escaped)
+            escapedMessage = escaped
+        }
+    }
+
+    private(set) var verdicts: [Verdict] = []
+    /// Per node and found type (`node * foundTypeCount + type`): the verdict's index, or -1.
+    private var byValue: [Int32]
+    /// Per property of the check (a node's first property + the slot): the verdict's index, or -1.
+    private var byMissing: [Int32]
+    /// Per node: the verdict's index for one refused member, or -1.
+    private var byRefused: [Int32]
+    /// The first property of each node (the slots of ``ShapeCheck/Cause/missing(slot:)`` count from it).
+    private let firstProperty: [Int]
+
+    private static let foundTypeCount = TypeBits.foundNames.count
+
+    /// The verdict for a fault of node `node` with cause `cause`, if one was compiled.
+    func verdict(node: Int, cause: ShapeCheck.Cause) -> Int? {
+        let index: Int32
+        switch cause {
+        case .unknown: return nil
+        case .value(let type): index = byValue[node * Self.foundTypeCount + type]
+        case .missing(let slot): index = byMissing[firstProperty[node] + slot]
+        case .refused: index = byRefused[node]
+        }
+        return index >= 0 ? Int(index) : nil
+    }
+
+    /// No verdicts, for a check of `nodeCount` nodes and `propertyCount` properties.
+    init(nodeCount: Int, propertyCount: Int, firstProperty: [Int]) {
+        byValue = Array(repeating: -1, count: nodeCount * Self.foundTypeCount)
+        byMissing = Array(repeating: -1, count: propertyCount)
+        byRefused = Array(repeating: -1, count: nodeCount)
+        self.firstProperty = firstProperty
+    }
+
+    fileprivate mutating func add(_ record: ViolationRecord, message: String) -> Int32 {
+        verdicts.append(Verdict(record: record, message: message))
+        return Int32(verdicts.count - 1)
+    }
+
+    fileprivate mutating func setValue(_ verdict: Int32, node: Int, type: Int) { byValue[node * Self.foundTypeCount + type] = verdict }
+    fileprivate mutating func setMissing(_ verdict: Int32, property: Int) { byMissing[property] = verdict }
+    fileprivate mutating func setRefused(_ verdict: Int32, node: Int) { byRefused[node] = verdict }
+}
+
+extension Contract {
+    /// The verdicts of the faults a shape check of this contract can locate (``FaultVerdicts``).
+    func faultVerdicts(for check: ShapeCheck) -> FaultVerdicts {
+        let nodes = check.nodeList
+        let properties = check.propertyList
+        var verdicts = FaultVerdicts(
+            nodeCount: nodes.count, propertyCount: properties.count, firstProperty: nodes.map(\.firstProperty))
+        for (index, node) in nodes.enumerated() where index > 0 && node.schema >= 0 && node.evaluatesAlone {
+            let schema = program.schemas[Int(node.schema)]
+            // A value of a refused type, when `type` is all that applies to it.
+            let onlyType = schema.kind == .alwaysInvalid
+                || schema.kind == .checks && schema.general.isEmpty && schema.inPlace.isEmpty && !schema.needsAnnotations
+            let standIns: [(type: Int, text: String, checks: PoolRange)] = [
+                (TypeBits.foundNull, "null", PoolRange()), (TypeBits.foundBoolean, "true", PoolRange()),
+                (TypeBits.foundInteger, "0", schema.numbers), (TypeBits.foundString, "\"\"", schema.strings),
+            ]
+            for standIn in standIns where onlyType && standIn.checks.isEmpty {
+                if let (record, message) = soleViolation(of: Int(node.schema), on: standIn.text, node: node, at: "") {
+                    verdicts.setValue(verdicts.add(record, message: message), node: index, type: standIn.type)
+                }
+            }
+            // An object's own faults: its members stand in as `0`, never read (the evaluator
+            // reads only values overlapping a fault, and the fault is the object's opening brace).
+            guard schema.kind == .checks, node.types & TypeBits.object != 0, schema.general.isEmpty else { continue }
+            let names = properties[node.firstProperty..<node.firstProperty + node.propertyCount].map(\.name)
+            let requiredSlots = names.indices.filter { node.requiredMask & (1 << UInt64($0)) != 0 }
+            for slot in requiredSlots {
+                let present = requiredSlots.filter { $0 != slot }.map { names[$0] }
+                guard (node.minProperties...node.maxProperties).contains(present.count) else { continue }
+                if let (record, message) = soleViolation(of: Int(node.schema), on: Self.object(present), node: node, at: "") {
+                    verdicts.setMissing(verdicts.add(record, message: message), property: node.firstProperty + slot)
+                }
+            }
+            if node.openMembers < 0 {
+                let present = requiredSlots.map { names[$0] }
+                var refused = Array("x".utf8)
+                while names.contains(refused) { refused.append(UInt8(ascii: "x")) }
+                guard (node.minProperties...node.maxProperties).contains(present.count + 1) else { continue }
+                var pointer = "/"
+                pointer += String(decoding: refused, as: UTF8.self)
+                if let (record, message) = soleViolation(of: Int(node.schema), on: Self.object(present + [refused]), node: node, at: pointer) {
+                    verdicts.setRefused(verdicts.add(record, message: message), node: index)
+                }
+            }
+        }
+        return verdicts
+    }
+
+    /// The one violation of schema `schema` on the stand-in instance `text`, evaluated as the
+    /// value of `node` is when located alone (``validate(leaf:value:limits:document:into:)``),
+    /// with only the instance's root read (its opening byte is the fault), when that
+    /// violation is at `pointer`; `nil` otherwise.
+    private func soleViolation(of schema: Int, on text: String, node: ShapeCheck.Node, at pointer: String) -> (ViolationRecord, String)? {
+        guard let document = try? JSONDocument(parsing: Array(text.utf8)) else { return nil }
+        let sink = ViolationSink()
+        let valid = Evaluator.with(buffers: buffers, document: document, failFast: options.stopAtFirstError, sink: sink) { evaluator in
+            if node.underSensitive { evaluator.sensitive = 1 }
+            evaluator.faults = [0, 1]
+            var annotations = Annotations()
+            return evaluator.evaluate(schema, document.root, &annotations, collect: false)
+        }
+        guard !valid, sink.count == 1, sink.instanceLocation(0) == pointer else { return nil }
+        let found = sink.records[0]
+        let message = sink.message(0)
+        let record = ViolationRecord(
+            schema: found.schema, keyword: found.keyword, code: found.code, keywordLocation: found.keywordLocation, message: message,
+            pointerStart: 0, messageStart: 0, end: 0)
+        return (record, message)
+    }
+
+    /// An object with these member names, each valued `0`, as JSON text.
+    private static func object(_ names: [[UInt8]]) -> String {
+        var text: [UInt8] = [UInt8(ascii: "{")]
+        for (index, name) in names.enumerated() {
+            if index > 0 { text.append(UInt8(ascii: ",")) }
+            text.append(UInt8(ascii: "\""))
+            JSONWriter.appendEscaped(name, to: &text)
+            text.append(contentsOf: "\":0".utf8)
+        }
+        text.append(UInt8(ascii: "}"))
+        return String(decoding: text, as: UTF8.self)
+    }
+}
