@@ -236,18 +236,7 @@ struct Evaluator {
         guard sensitive == 0 else { return }
         switch kindOf(node) {
         case .string:
-            out.append(contentsOf: #" (got ""#.utf8)
-            // No more than 40 bytes means no more than 40 characters: escaped from the bytes.
-            let short = withString(node) { text -> Bool in
-                guard text.count <= 40 else { return false }
-                JSONWriter.appendEscaped(text, to: &out)
-                return true
-            }
-            if !short {
-                let text = document.string(node) ?? ""
-                JSONWriter.appendEscaped(text.count <= 40 ? text : String(text.prefix(40)) + "…", to: &out)
-            }
-            out.append(contentsOf: #"")"#.utf8)
+            withString(node) { Self.appendShown(string: $0, to: &out) }
         case .number:
             let text = document.numberText(node) ?? ""
             out.append(contentsOf: " (got ".utf8)
@@ -260,6 +249,21 @@ struct Evaluator {
         case .array: out.append(contentsOf: " (got an array)".utf8)
         case .object: out.append(contentsOf: " (got an object)".utf8)
         }
+    }
+
+    /// Appends ``shown(_:)`` of a string, given by its (unescaped, valid UTF-8) bytes: ` (got "…")`,
+    /// the string written as JSON and clipped at 40 characters. (Also the shown value of a
+    /// compiled violation, ``FaultVerdicts``.)
+    static func appendShown(string text: UnsafeRawBufferPointer, to out: inout [UInt8]) {
+        out.append(contentsOf: #" (got ""#.utf8)
+        if text.count <= 40 {
+            // No more than 40 bytes means no more than 40 characters: escaped from the bytes.
+            JSONWriter.appendEscaped(text, to: &out)
+        } else {
+            let string = String(decoding: text, as: UTF8.self)
+            JSONWriter.appendEscaped(string.count <= 40 ? string : String(string.prefix(40)) + "…", to: &out)
+        }
+        out.append(contentsOf: #"")"#.utf8)
     }
 
     // MARK: evaluation

@@ -26,13 +26,19 @@ struct FaultVerdicts: Sendable {
     /// and its identity names it (``ReportedViolations/compiledPlace``).
     final class Verdict: Sendable {
         let record: ViolationRecord
+        /// The message, or, when ``showsValue``, its start, which the value shown follows
+        /// (``Evaluator/appendShown(string:to:)``).
         let message: String
-        /// The message escaped for the inside of a JSON string, as report lines write it.
+        /// The message (or its start) escaped for the inside of a JSON string, as report
+        /// lines write it.
         let escapedMessage: [UInt8]
+        /// Whether the message ends with the value, shown as the evaluator shows it.
+        let showsValue: Bool
 
-        init(record: ViolationRecord, message: String) {
+        init(record: ViolationRecord, message: String, showsValue: Bool) {
             self.record = record
             self.message = message
+            self.showsValue = showsValue
             var escaped: [UInt8] = []
             JSONWriter.appendEscaped(message, to: &escaped)
             escapedMessage = escaped
@@ -46,10 +52,13 @@ struct FaultVerdicts: Sendable {
     private var byMissing: [Int32]
     /// Per node: the verdict's index for one refused member, or -1.
     private var byRefused: [Int32]
+    /// Per node and string check (`node * stringCheckCount + check`): the verdict's index, or -1.
+    private var byString: [Int32]
     /// The first property of each node (the slots of ``ShapeCheck/Cause/missing(slot:)`` count from it).
     private let firstProperty: [Int]
 
     private static let foundTypeCount = TypeBits.foundNames.count
+    private static let stringCheckCount = ShapeCheck.StringCheck.allCases.count
 
     /// The verdict for a fault of node `node` with cause `cause`, if one was compiled.
     func verdict(node: Int, cause: ShapeCheck.Cause) -> Int? {
@@ -59,6 +68,7 @@ struct FaultVerdicts: Sendable {
         case .value(let type): index = byValue[node * Self.foundTypeCount + type]
         case .missing(let slot): index = byMissing[firstProperty[node] + slot]
         case .refused: index = byRefused[node]
+        case .string(let check): index = byString[node * Self.stringCheckCount + check.rawValue]
         }
         return index >= 0 ? Int(index) : nil
     }
@@ -68,17 +78,21 @@ struct FaultVerdicts: Sendable {
         byValue = Array(repeating: -1, count: nodeCount * Self.foundTypeCount)
         byMissing = Array(repeating: -1, count: propertyCount)
         byRefused = Array(repeating: -1, count: nodeCount)
+        byString = Array(repeating: -1, count: nodeCount * Self.stringCheckCount)
         self.firstProperty = firstProperty
     }
 
-    fileprivate mutating func add(_ record: ViolationRecord, message: String) -> Int32 {
-        verdicts.append(Verdict(record: record, message: message))
+    fileprivate mutating func add(_ record: ViolationRecord, message: String, showsValue: Bool = false) -> Int32 {
+        verdicts.append(Verdict(record: record, message: message, showsValue: showsValue))
         return Int32(verdicts.count - 1)
     }
 
     fileprivate mutating func setValue(_ verdict: Int32, node: Int, type: Int) { byValue[node * Self.foundTypeCount + type] = verdict }
     fileprivate mutating func setMissing(_ verdict: Int32, property: Int) { byMissing[property] = verdict }
     fileprivate mutating func setRefused(_ verdict: Int32, node: Int) { byRefused[node] = verdict }
+    fileprivate mutating func setString(_ verdict: Int32, node: Int, check: ShapeCheck.StringCheck) {
+        byString[node * Self.stringCheckCount + check.rawValue] = verdict
+    }
 }
 
 extension Contract {
@@ -100,6 +114,14 @@ extension Contract {
             for standIn in standIns where onlyType && standIn.checks.isEmpty {
                 if let (record, message) = soleViolation(of: Int(node.schema), on: standIn.text, node: node, at: "") {
                     verdicts.setValue(verdicts.add(record, message: message), node: index, type: standIn.type)
+                }
+            }
+            // A string that fails one check whose message shows it, and passes the others.
+            if schema.kind == .checks && node.types & TypeBits.string != 0 && schema.general.isEmpty && schema.inPlace.isEmpty {
+                for check in ShapeCheck.StringCheck.allCases where Self.hasCheck(check, node) {
+                    if let (verdict, message, showsValue) = stringVerdict(check, node: node) {
+                        verdicts.setString(verdicts.add(verdict, message: message, showsValue: showsValue), node: index, check: check)
+                    }
                 }
             }
             // An object's own faults: its members stand in as `0`, never read (the evaluator
@@ -134,6 +156,13 @@ extension Contract {
     /// with only the instance's root read (its opening byte is the fault), when that
     /// violation is at `pointer`; `nil` otherwise.
     private func soleViolation(of schema: Int, on text: String, node: ShapeCheck.Node, at pointer: String) -> (ViolationRecord, String)? {
+        guard let found = soleViolationRecord(of: schema, on: text, node: node, at: pointer), found.record.message != nil else { return nil }
+        return (found.record, found.message)
+    }
+
+    /// As ``soleViolation(of:on:node:at:)``, the record as the sink kept it (its message
+    /// `nil` when written from the value) and the message.
+    private func soleViolationRecord(of schema: Int, on text: String, node: ShapeCheck.Node, at pointer: String) -> (record: ViolationRecord, message: String)? {
         guard let document = try? JSONDocument(parsing: Array(text.utf8)) else { return nil }
         let sink = ViolationSink()
         let valid = Evaluator.with(buffers: buffers, document: document, failFast: options.stopAtFirstError, sink: sink) { evaluator in
@@ -143,12 +172,49 @@ extension Contract {
             return evaluator.evaluate(schema, document.root, &annotations, collect: false)
         }
         guard !valid, sink.count == 1, sink.instanceLocation(0) == pointer else { return nil }
-        let found = sink.records[0]
         let message = sink.message(0)
-        let record = ViolationRecord(
-            schema: found.schema, keyword: found.keyword, code: found.code, keywordLocation: found.keywordLocation, message: message,
-            pointerStart: 0, messageStart: 0, end: 0)
-        return (record, message)
+        return (sink.records[0].withMessage(sink.records[0].message.map { _ in message }), message)
+    }
+
+    /// Whether node `node` has the string check `check`.
+    private static func hasCheck(_ check: ShapeCheck.StringCheck, _ node: ShapeCheck.Node) -> Bool {
+        switch check {
+        case .pattern: return node.pattern >= 0 || node.classPattern != nil
+        case .format: return node.format != nil
+        }
+    }
+
+    /// The violation of a string that fails only `check` at `node`, made from a stand-in that
+    /// does (a few short strings are tried): the evaluator's record, when its one violation
+    /// is that check's and its message was written from the value
+    /// (``Evaluator/report(_:_:_:_:showing:_:)``, whose message is a start that depends on the
+    /// schema alone, then the value shown unless values are hidden there), with that start
+    /// and whether the value is shown; `nil` when no stand-in fails that check alone.
+    private func stringVerdict(_ check: ShapeCheck.StringCheck, node: ShapeCheck.Node) -> (ViolationRecord, String, Bool)? {
+        let (keyword, code): (String, Violation.Code) = check == .pattern ? ("pattern", .pattern) : ("format", .format)
+        var candidates: [String] = node.minLength == 0 ? [""] : []
+        for fill in ["x", "0", " ", "-", "~", "@", ".", "é"] {
+            for count in [max(node.minLength, 1), node.minLength + 1] where count <= node.maxLength && count <= 64 {
+                candidates.append(String(repeating: fill, count: count))
+            }
+        }
+        let hidden = node.underSensitive || program.schemas[Int(node.schema)].sensitive
+        for candidate in candidates {
+            var text: [UInt8] = [UInt8(ascii: "\"")]
+            JSONWriter.appendEscaped(candidate, to: &text)
+            text.append(UInt8(ascii: "\""))
+            guard let found = soleViolationRecord(of: Int(node.schema), on: String(decoding: text, as: UTF8.self), node: node, at: ""),
+                found.record.keyword == keyword, found.record.code == code, found.record.message == nil
+            else { continue }
+            // The message ends with the value shown exactly where values are not hidden.
+            var shown: [UInt8] = []
+            Array(candidate.utf8).withUnsafeBytes { Evaluator.appendShown(string: $0, to: &shown) }
+            let message = Array(found.message.utf8)
+            let showsValue = message.count >= shown.count && message.suffix(shown.count).elementsEqual(shown)
+            guard showsValue != hidden else { continue }
+            return (found.record, String(decoding: message.dropLast(showsValue ? shown.count : 0), as: UTF8.self), showsValue)
+        }
+        return nil
     }
 
     /// An object with these member names, each valued `0`, as JSON text.

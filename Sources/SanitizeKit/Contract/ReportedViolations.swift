@@ -15,6 +15,8 @@ package struct ReportedViolations {
     /// of them per call, 2 % of a record whose fault is evaluated.)
     private let verdict: FaultVerdicts.Verdict?
     private let verdictPointer: [UInt8]
+    /// The value as the verdict's message shows it, when it does (``FaultVerdicts/Verdict/showsValue``).
+    private let verdictShown: [UInt8]
 
     /// Violations given as a list.
     package init(listed: [Violation]) {
@@ -23,6 +25,7 @@ package struct ReportedViolations {
         buffers = nil
         verdict = nil
         verdictPointer = []
+        verdictShown = []
     }
 
     init(sink: ViolationSink, buffers: ProgramBuffers) {
@@ -31,16 +34,19 @@ package struct ReportedViolations {
         self.buffers = buffers
         verdict = nil
         verdictPointer = []
+        verdictShown = []
     }
 
     /// The one violation of a fault the shape scan located, compiled (``FaultVerdicts``), at
-    /// the instance location `pointer` (a JSON Pointer's bytes).
-    init(verdict: FaultVerdicts.Verdict, pointer: [UInt8], buffers: ProgramBuffers) {
+    /// the instance location `pointer` (a JSON Pointer's bytes), with the value as its message
+    /// shows it (``Evaluator/appendShown(string:to:)``; empty when it shows none).
+    init(verdict: FaultVerdicts.Verdict, pointer: [UInt8], shown: [UInt8], buffers: ProgramBuffers) {
         listed = []
         sink = nil
         self.buffers = buffers
         self.verdict = verdict
         verdictPointer = pointer
+        verdictShown = shown
     }
 
     /// What the end of a compiled violation's report line follows from (from its instance
@@ -48,12 +54,13 @@ package struct ReportedViolations {
     package struct CompiledPlace: Equatable {
         package let verdict: ObjectIdentifier
         package let pointer: [UInt8]
+        package let shown: [UInt8]
     }
 
     /// The place of violation `index` when it is a fault's compiled violation (the same place
     /// gives the same violation, word for word); `nil` for any other.
     package func compiledPlace(_ index: Int) -> CompiledPlace? {
-        verdict.map { CompiledPlace(verdict: ObjectIdentifier($0), pointer: verdictPointer) }
+        verdict.map { CompiledPlace(verdict: ObjectIdentifier($0), pointer: verdictPointer, shown: verdictShown) }
     }
 
     /// How many violations there are.
@@ -98,6 +105,7 @@ package struct ReportedViolations {
             } else {
                 out.append(contentsOf: verdict.message.utf8)
             }
+            if !verdictShown.isEmpty { Self.append(verdictShown, escaped: escaped, to: &out) }
         } else if let sink {
             if let message = sink.records[index].message {
                 Self.append(message.utf8, escaped: escaped, to: &out)
@@ -122,7 +130,8 @@ package struct ReportedViolations {
     package var all: [Violation] {
         if let verdict, let buffers {
             let location = String(decoding: verdictPointer, as: UTF8.self)
-            return [verdict.record.violation(instanceLocation: location, message: verdict.message, in: buffers)]
+            let message = verdict.message + String(decoding: verdictShown, as: UTF8.self)
+            return [verdict.record.violation(instanceLocation: location, message: message, in: buffers)]
         }
         if let sink, let buffers { return sink.violations(in: buffers) }
         return listed

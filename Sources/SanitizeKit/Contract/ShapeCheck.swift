@@ -112,6 +112,9 @@ final class ShapeCheck: @unchecked Sendable {
         /// `null`, `true` or `false`, an integer without fraction or exponent, or a string
         /// without escapes (valid UTF-8).
         case value(foundType: Int)
+        /// A string, read as strict JSON, of a type the node allows, that fails one check of
+        /// the node's and passes all the others.
+        case string(failing: StringCheck)
         /// An object whose only fault is one required property missing: its slot among the
         /// node's properties. Every member is valid and the member count is within bounds.
         case missing(slot: Int)
@@ -120,6 +123,14 @@ final class ShapeCheck: @unchecked Sendable {
         /// offsets in the record. Every other member is valid, none is missing and the member
         /// count is within bounds.
         case refused(name: Range<Int>)
+    }
+
+    /// A check of a string whose violation shows the value (``Cause/string(failing:)``).
+    enum StringCheck: Int, CaseIterable {
+        /// `pattern`: the string does not match (PCRE2 did not give up).
+        case pattern
+        /// `format`.
+        case format
     }
 
     /// One named property of an object node.

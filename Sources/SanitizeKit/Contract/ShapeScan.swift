@@ -126,7 +126,7 @@ struct ShapeScan {
     }
 
     /// What reading a string found.
-    fileprivate struct StringScan {
+    struct StringScan {
         var bytes: UnsafeRawBufferPointer
         var hasNonASCII: Bool
         var hasDelete: Bool
@@ -210,7 +210,7 @@ struct ShapeScan {
     }
 
     /// The number of code points in well-formed UTF-8: the bytes that are not continuations.
-    private static func codePoints(_ bytes: UnsafeRawBufferPointer) -> Int {
+    fileprivate static func codePoints(_ bytes: UnsafeRawBufferPointer) -> Int {
         var count = 0
         for byte in bytes where byte & 0xC0 != 0x80 { count += 1 }
         return count
@@ -398,12 +398,14 @@ struct ShapeScan {
         let node = check.nodes + index
         // The value's type when it is read as strict JSON (``ShapeCheck/Cause/value(foundType:)``).
         var foundType = -1
+        var string: StringScan?
         switch cursor.pointee {
         case UInt8(ascii: "\""):
             let steps = node.pointee.steps
             if let scan = readStrictString() {
                 guard steps < 0 || check.leftUnchanged(scan, by: steps) else { return giveUp() }
                 foundType = TypeBits.foundString
+                string = scan
             } else {
                 guard steps < 0 else { return giveUp() }
                 cursor = origin + start
@@ -423,7 +425,11 @@ struct ShapeScan {
         guard record(start, offset) else { return false }
         if first && node.pointee.evaluatesAlone {
             leafNode = index
-            if foundType >= 0 { cause = .value(foundType: foundType) }
+            if let string, node.pointee.types & TypeBits.string != 0 {
+                cause = check.onlyFailingCheck(string, node).map { .string(failing: $0) } ?? .unknown
+            } else if foundType >= 0 {
+                cause = .value(foundType: foundType)
+            }
         }
         return true
     }
@@ -672,6 +678,35 @@ extension ShapeCheck.Tables {
             return true
         }
         return guards[steps].leavesUnchanged(bytes, hasDelete: scan.hasDelete)
+    }
+
+    /// The check of node `node` that the strict string `scan` fails when it passes all the
+    /// node's others and the check is one whose violation shows the value
+    /// (``ShapeCheck/StringCheck``); `nil` otherwise. The checks are ``ShapeScan/string(_:)``'s,
+    /// each of them tried here (that one stops at the first that fails). Out of line: only a
+    /// record with a fault comes here.
+    @inline(never)
+    fileprivate func onlyFailingCheck(_ scan: ShapeScan.StringScan, _ node: UnsafePointer<ShapeCheck.Node>) -> ShapeCheck.StringCheck? {
+        let bytes = scan.bytes
+        let length = scan.hasNonASCII ? ShapeScan.codePoints(bytes) : bytes.count
+        guard length >= node.pointee.minLength, length <= node.pointee.maxLength else { return nil }
+        if node.pointee.enumCount > 0 && !isEnumerated(bytes, node) { return nil }
+        var patternFails = false
+        if let simple = node.pointee.classPattern { patternFails = scan.hasNonASCII || !simple.matches(ascii: bytes) }
+        let pattern = node.pointee.pattern
+        if pattern >= 0 {
+            switch patterns[pattern]._withUnsafeGuaranteedRef({ PatternMatcher.match($0, bytes) }) {
+            case .matched: break
+            case .notMatched: patternFails = true
+            case .gaveUp: return nil  // a violation of its own
+            }
+        }
+        let formatFails = node.pointee.format.map { !$0.accepts(bytes) } ?? false
+        switch (patternFails, formatFails) {
+        case (true, false): return .pattern
+        case (false, true): return .format
+        default: return nil
+        }
     }
 
     /// Whether the unescaped string `bytes` is one of the node's enumerated strings.

@@ -155,6 +155,13 @@ struct ViolationRecord {
 }
 
 extension ViolationRecord {
+    /// The record with `message` (a compiled one, ``FaultVerdicts``: no range of a sink's text).
+    func withMessage(_ message: String?) -> ViolationRecord {
+        ViolationRecord(
+            schema: schema, keyword: keyword, code: code, keywordLocation: keywordLocation, message: message, pointerStart: 0,
+            messageStart: 0, end: 0)
+    }
+
     /// The keyword location in its two parts, as ``Violation`` keeps them: the path to the
     /// keyword's schema and the keyword, or the whole location and `""`.
     func keywordLocationParts(in buffers: ProgramBuffers) -> (path: String, keyword: String) {

@@ -229,6 +229,9 @@ public struct RecordFilter: Sendable {
         /// The scan's one fault when it is a value that may be evaluated alone
         /// (``Contract/validate(leaf:value:limits:document:into:)``).
         var leaf = ShapeCheck.Leaf()
+        /// The located value as a compiled violation's message shows it, when it does
+        /// (``FaultVerdicts/Verdict/showsValue``).
+        var shown: [UInt8] = []
         /// The contract's violation sink with its instance-path and reference buffers (28 KiB),
         /// allocated the first time a record needs an evaluation (never, while every record
         /// passes the shape check: a one-record workspace costs no 28 KiB), then reused.
@@ -318,7 +321,9 @@ public struct RecordFilter: Sendable {
             return ReportedViolations(sink: sink, buffers: contract.buffers)
         case .refusedAtScan(let verdict):
             guard let contract, let faultVerdicts else { preconditionFailure("only a filter with fault verdicts refuses at the scan") }
-            return ReportedViolations(verdict: faultVerdicts.verdicts[verdict], pointer: workspace.leaf.pointer, buffers: contract.buffers)
+            let compiled = faultVerdicts.verdicts[verdict]
+            return ReportedViolations(
+                verdict: compiled, pointer: workspace.leaf.pointer, shown: compiled.showsValue ? workspace.shown : [], buffers: contract.buffers)
         }
     }
 
@@ -379,7 +384,13 @@ public struct RecordFilter: Sendable {
     /// reference that every worker thread shares.)
     private func decideLocated(_ record: UnsafeRawBufferPointer, in workspace: inout Workspace, needingDocument: Bool) -> Decision {
         // One fault whose violation is compiled: nothing to evaluate.
-        if workspace.leaf.node >= 0, let verdict = faultVerdicts?.verdict(node: workspace.leaf.node, cause: workspace.leaf.cause) {
+        if workspace.leaf.node >= 0, let faultVerdicts, let verdict = faultVerdicts.verdict(node: workspace.leaf.node, cause: workspace.leaf.cause) {
+            if faultVerdicts.verdicts[verdict].showsValue {
+                // A string the scan read: its bytes between the quotes, with no escape.
+                let value = workspace.leaf.value
+                workspace.shown.removeAll(keepingCapacity: true)
+                Evaluator.appendShown(string: UnsafeRawBufferPointer(rebasing: record[value.lowerBound + 1..<value.upperBound - 1]), to: &workspace.shown)
+            }
             if needingDocument {
                 do throws(SanitizeError) {
                     try workspace.document.reparse(
