@@ -682,8 +682,10 @@ extension ShapeCheck.Tables {
 
     /// The check of node `node` that the strict string `scan` fails when it passes all the
     /// node's others and the check is one whose violation shows the value
-    /// (``ShapeCheck/StringCheck``); `nil` otherwise. The checks are ``ShapeScan/string(_:)``'s,
-    /// each of them tried here (that one stops at the first that fails). Out of line: only a
+    /// (``ShapeCheck/StringCheck``); `nil` otherwise, and wherever a check cannot say for sure
+    /// (where ``ShapeScan/string(_:)`` means "not sure", not "fails": a class pattern on a
+    /// string that is not ASCII, a pattern PCRE2 gave up on). The checks are that method's,
+    /// each of them tried here (it stops at the first that does not pass). Out of line: only a
     /// record with a fault comes here.
     @inline(never)
     fileprivate func onlyFailingCheck(_ scan: ShapeScan.StringScan, _ node: UnsafePointer<ShapeCheck.Node>) -> ShapeCheck.StringCheck? {
@@ -692,7 +694,11 @@ extension ShapeCheck.Tables {
         guard length >= node.pointee.minLength, length <= node.pointee.maxLength else { return nil }
         if node.pointee.enumCount > 0 && !isEnumerated(bytes, node) { return nil }
         var patternFails = false
-        if let simple = node.pointee.classPattern { patternFails = scan.hasNonASCII || !simple.matches(ascii: bytes) }
+        if let simple = node.pointee.classPattern {
+            // Read for ASCII only: on other strings the scan is not sure, and neither is this.
+            guard !scan.hasNonASCII else { return nil }
+            patternFails = !simple.matches(ascii: bytes)
+        }
         let pattern = node.pointee.pattern
         if pattern >= 0 {
             switch patterns[pattern]._withUnsafeGuaranteedRef({ PatternMatcher.match($0, bytes) }) {

@@ -71,12 +71,20 @@ struct LocatedLeafTests {
     }
 
     /// Whether the record's decision came from its one value: the scan located faults and
-    /// described a leaf.
+    /// described a leaf (evaluated alone, or reported from its compiled violation,
+    /// ``FaultVerdicts``).
     static func decidedAlone(_ filter: RecordFilter, _ record: String) -> Bool {
         var workspace = RecordFilter.Workspace()
         let decision = Array(record.utf8).withUnsafeBytes { filter.decide($0, in: &workspace) }
-        guard case .located = decision else { return false }
-        return workspace.leaf.schema >= 0
+        return isFromLeaf(decision, workspace)
+    }
+
+    /// Whether a decision came from a leaf the scan described.
+    static func isFromLeaf(_ decision: RecordFilter.Decision, _ workspace: RecordFilter.Workspace) -> Bool {
+        switch decision {
+        case .located, .refusedAtScan: return workspace.leaf.schema >= 0
+        default: return false
+        }
     }
 
     @Test("a value evaluated alone is reported as the whole evaluation reports it, and written as the general path writes")
@@ -140,7 +148,7 @@ struct LocatedLeafTests {
         ] {
             var workspace = RecordFilter.Workspace()
             let decision = Array(record.utf8).withUnsafeBytes { checked.decide($0, in: &workspace, needingDocument: true) }
-            guard case .located = decision else {
+            guard Self.isFromLeaf(decision, workspace) else {
                 Issue.record("\(record) was not located")
                 continue
             }
@@ -196,7 +204,7 @@ struct LocatedLeafTests {
         var leavesMet = 0
         for record in (Self.leaves + Self.others + Self.leaves.reversed()).map({ Array($0.utf8) }) {
             let decision = record.withUnsafeBytes { checked.decide($0, in: &workspace) }
-            if case .located = decision, workspace.leaf.schema >= 0 { leavesMet += 1 }
+            if Self.isFromLeaf(decision, workspace) { leavesMet += 1 }
             let reused = checked.violations(of: decision, in: workspace)
             #expect(reused == general.process(record).violations, "\(String(decoding: record, as: UTF8.self))")
         }
