@@ -209,6 +209,8 @@ public struct Contract: Sendable {
                         bytes, faults: faults, skippable: skippable, leaf: leaf, limits: options.limits, parsingInto: &document,
                         sink: sink)
                 }
+            case .compiled:
+                preconditionFailure("answered only to a caller that gives the verdicts")
             case .unsure:
                 break
             }

@@ -88,6 +88,8 @@ public struct ContractValidator {
                         bytes, faults: faults, skippable: skippable, leaf: leaf, limits: contract.options.limits,
                         parsingInto: &document, sink: sink)
                     return (valid, ReportedViolations(sink: sink, buffers: contract.buffers))
+                case .compiled:
+                    preconditionFailure("answered only to a caller that gives the verdicts")
                 case .unsure:
                     break
                 }

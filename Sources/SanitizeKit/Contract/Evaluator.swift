@@ -254,7 +254,7 @@ struct Evaluator {
     /// Appends ``shown(_:)`` of a string, given by its (unescaped, valid UTF-8) bytes: ` (got "…")`,
     /// the string written as JSON and clipped at 40 characters. (Also the shown value of a
     /// compiled violation, ``FaultVerdicts``.)
-    static func appendShown(string text: UnsafeRawBufferPointer, to out: inout [UInt8]) {
+    static func appendShown(string text: some Collection<UInt8>, to out: inout [UInt8]) {
         out.append(contentsOf: #" (got ""#.utf8)
         if text.count <= 40 {
             // No more than 40 bytes means no more than 40 characters: escaped from the bytes.

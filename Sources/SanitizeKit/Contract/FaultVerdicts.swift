@@ -208,7 +208,7 @@ extension Contract {
             else { continue }
             // The message ends with the value shown exactly where values are not hidden.
             var shown: [UInt8] = []
-            Array(candidate.utf8).withUnsafeBytes { Evaluator.appendShown(string: $0, to: &shown) }
+            Evaluator.appendShown(string: candidate.utf8, to: &shown)
             let message = Array(found.message.utf8)
             let showsValue = message.count >= shown.count && message.suffix(shown.count).elementsEqual(shown)
             guard showsValue != hidden else { continue }

@@ -55,6 +55,11 @@ package struct ReportedViolations {
         package let verdict: ObjectIdentifier
         package let pointer: [UInt8]
         package let shown: [UInt8]
+
+        /// The verdicts first: places of other verdicts are told apart without reading bytes.
+        package static func == (a: Self, b: Self) -> Bool {
+            a.verdict == b.verdict && a.pointer == b.pointer && a.shown == b.shown
+        }
     }
 
     /// The place of violation `index` when it is a fault's compiled violation (the same place

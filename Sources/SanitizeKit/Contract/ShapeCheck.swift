@@ -260,11 +260,14 @@ final class ShapeCheck: @unchecked Sendable {
     }
 
     /// What ``Scanner/locate(_:faults:skippable:leaf:)`` found.
-    enum Location {
+    enum Location: Equatable {
         /// As ``Scanner/passes(_:)``: valid, and every step leaves the record as it is.
         case passes
         /// Only the values in `faults` may fail; everything else is valid and left as it is.
         case faults
+        /// The record's one fault has a compiled violation (``FaultVerdicts``): its index. The
+        /// leaf holds the fault's node, cause and pointer; the lists are left as they were.
+        case compiled(Int)
         /// Not sure: the general path decides.
         case unsure
     }
@@ -324,9 +327,12 @@ final class ShapeCheck: @unchecked Sendable {
         ///     its path; otherwise its schema is -1. Its node and cause are set for such a value
         ///     and for an object of such a node whose own fault is the record's only one; its
         ///     node is -1 otherwise.
+        ///   - verdicts: when given, a fault they have a violation for is answered
+        ///     ``Location/compiled(_:)``, with the lists left alone.
         /// - Returns: what the scan found.
         func locate(
-            _ record: UnsafeRawBufferPointer, faults: inout [UInt32], skippable: inout [UInt32], leaf: inout Leaf
+            _ record: UnsafeRawBufferPointer, faults: inout [UInt32], skippable: inout [UInt32], leaf: inout Leaf,
+            verdicts: FaultVerdicts? = nil
         ) -> ShapeCheck.Location {
             guard let base = record.baseAddress, record.count <= maxBytes, record.count < Int(UInt32.max) else { return .unsure }
             let start = base.assumingMemoryBound(to: UInt8.self)
@@ -340,12 +346,11 @@ final class ShapeCheck: @unchecked Sendable {
                 leaf.schema = -1
                 leaf.node = -1
                 leaf.cause = .unknown
-                let location = collect(scan, faults: &faults, skippable: &skippable)
                 // A key's offset is a path step below 2³¹ (``ShapeScan/elementStep``). An empty fault
                 // is a missing value (`[1,]`, `[,1]`): no leaf, the parse refuses the record (inside
                 // its brackets alone, as `[]`, it would be JSON, and valid).
                 let faultNode = scan.leafNode >= 0 ? scan.leafNode : scan.objectFaultNode
-                if scan.faultCount == 1 && faultNode >= 0 && faults[1] > faults[0] && record.count <= Int(Int32.max)
+                if scan.faultCount == 1 && faultNode >= 0 && buffer[1] > buffer[0] && record.count <= Int(Int32.max)
                     && scan.leafPointer(&leaf.pointer)
                 {
                     leaf.node = faultNode
@@ -358,11 +363,12 @@ final class ShapeCheck: @unchecked Sendable {
                         let node = tables.nodes[scan.leafNode]
                         leaf.underSensitive = node.underSensitive
                         leaf.depth = scan.pathLength
-                        leaf.value = Int(faults[0])..<Int(faults[1])
+                        leaf.value = Int(buffer[0])..<Int(buffer[1])
                         leaf.schema = Int(node.schema)
                     }
+                    if let verdict = verdicts?.verdict(node: faultNode, cause: scan.cause) { return .compiled(verdict) }
                 }
-                return location
+                return collect(scan, faults: &faults, skippable: &skippable)
             }
         }
 

@@ -35,6 +35,10 @@ struct ShapeScan {
     /// Why the first fault fails, when it is at ``leafNode`` or ``objectFaultNode``
     /// (``ShapeCheck/Cause``).
     var cause = ShapeCheck.Cause.unknown
+    /// The offsets of the name of the first member the object being read refuses (set at
+    /// that member; read by ``objectFault(_:at:seen:members:refused:)`` only when that object's
+    /// fault is the record's only one, so no other object has set it since).
+    var firstRefusedName = 0..<0
 
     /// The cursor's offset in the record.
     private var offset: Int { cursor - origin }
@@ -228,7 +232,7 @@ struct ShapeScan {
         if cursor < end && cursor.pointee == UInt8(ascii: "}") {
             cursor += 1
             return node.pointee.requiredMask == 0 && node.pointee.minProperties == 0
-                || objectFault(node, at: objectStart, seen: 0, members: 0, refused: nil, count: 0)
+                || objectFault(node, at: objectStart, seen: 0, members: 0, refused: 0)
         }
         let first = node.pointee.firstProperty
         let propertyCount = node.pointee.propertyCount
@@ -256,7 +260,7 @@ struct ShapeScan {
                             return giveUp()  // a duplicate key
                         }
                         // Not allowed: the object fails `additionalProperties` (the value is not read).
-                        if open < 0 && !fault(at: objectStart) { return false }
+                        if open < 0 && !refuse(nameLength: key.bytes.count, first: openCount == 0, at: objectStart) { return false }
                         openNames[openCount] = key.bytes
                         openCount += 1
                     }
@@ -294,7 +298,7 @@ struct ShapeScan {
             let required = node.pointee.requiredMask
             return (seen & required == required && members >= node.pointee.minProperties && members <= node.pointee.maxProperties
                 && (open >= 0 || openCount == 0)
-                || objectFault(node, at: objectStart, seen: seen, members: members, refused: openNames.baseAddress!, count: open < 0 ? openCount : 0))
+                || objectFault(node, at: objectStart, seen: seen, members: members, refused: open < 0 ? openCount : 0))
                 && read(from: objectStart)
         }
     }
@@ -426,7 +430,7 @@ struct ShapeScan {
         if first && node.pointee.evaluatesAlone {
             leafNode = index
             if let string, node.pointee.types & TypeBits.string != 0 {
-                cause = check.onlyFailingCheck(string, node).map { .string(failing: $0) } ?? .unknown
+                cause = check.onlyFailingCheck(string, index).map { .string(failing: $0) } ?? .unknown
             } else if foundType >= 0 {
                 cause = .value(foundType: foundType)
             }
@@ -434,29 +438,37 @@ struct ShapeScan {
         return true
     }
 
+    /// Records that the object opening at offset `start` refuses the member whose name (of
+    /// `nameLength` bytes, no escape) was just read, its first such when `first`
+    /// (``firstRefusedName``); `false` as ``fault(at:)``. Out of line: only an invalid record
+    /// comes here.
+    @inline(never)
+    private mutating func refuse(nameLength: Int, first: Bool, at start: Int) -> Bool {
+        if first { firstRefusedName = offset - 1 - nameLength..<offset - 1 }
+        return fault(at: start)
+    }
+
     /// Records that the object of `node` opening at offset `start` fails a check of its own
     /// (``fault(at:)``): `seen` has the bits of its properties present, `members` is its member
-    /// count and `refused` holds the names of the `refusedCount` members its schema refuses for
-    /// being unlisted. When its fault is the record's only one so far (its
+    /// count and `refused` the number of members its schema refuses for being unlisted, the
+    /// first named at ``firstRefusedName``. When its fault is the record's only one so far (its
     /// members are valid) and the node is reached alone, notes the node and the cause; a later
     /// fault anywhere makes the record's faults more than one, and the note is then not read
     /// (``Scanner/locate(_:faults:skippable:leaf:)``). `false` as ``fault(at:)``.
     /// Out of line: only an invalid record comes here.
     @inline(never)
     private mutating func objectFault(
-        _ node: UnsafePointer<ShapeCheck.Node>, at start: Int, seen: UInt64, members: Int,
-        refused: UnsafeMutablePointer<UnsafeRawBufferPointer>?, count refusedCount: Int
+        _ node: UnsafePointer<ShapeCheck.Node>, at start: Int, seen: UInt64, members: Int, refused: Int
     ) -> Bool {
         guard fault(at: start) else { return false }
         guard faultCount == 1, node.pointee.evaluatesAlone else { return true }
         objectFaultNode = node - check.nodes
         let missing = node.pointee.requiredMask & ~seen
         let fits = members >= node.pointee.minProperties && members <= node.pointee.maxProperties
-        if fits && refusedCount == 0 && missing.nonzeroBitCount == 1 {
+        if fits && refused == 0 && missing.nonzeroBitCount == 1 {
             cause = .missing(slot: missing.trailingZeroBitCount)
-        } else if fits && refusedCount == 1 && missing == 0, let name = refused?.pointee {
-            let nameStart = UnsafeRawPointer(name.baseAddress!) - UnsafeRawPointer(origin)
-            cause = .refused(name: nameStart..<nameStart + name.count)
+        } else if fits && refused == 1 && missing == 0 {
+            cause = .refused(name: firstRefusedName)
         } else {
             cause = .unknown
         }
@@ -680,7 +692,7 @@ extension ShapeCheck.Tables {
         return guards[steps].leavesUnchanged(bytes, hasDelete: scan.hasDelete)
     }
 
-    /// The check of node `node` that the strict string `scan` fails when it passes all the
+    /// The check of node `index` that the strict string `scan` fails when it passes all the
     /// node's others and the check is one whose violation shows the value
     /// (``ShapeCheck/StringCheck``); `nil` otherwise, and wherever a check cannot say for sure
     /// (where ``ShapeScan/string(_:)`` means "not sure", not "fails": a class pattern on a
@@ -688,7 +700,8 @@ extension ShapeCheck.Tables {
     /// each of them tried here (it stops at the first that does not pass). Out of line: only a
     /// record with a fault comes here.
     @inline(never)
-    fileprivate func onlyFailingCheck(_ scan: ShapeScan.StringScan, _ node: UnsafePointer<ShapeCheck.Node>) -> ShapeCheck.StringCheck? {
+    fileprivate func onlyFailingCheck(_ scan: ShapeScan.StringScan, _ index: Int) -> ShapeCheck.StringCheck? {
+        let node = nodes + index
         let bytes = scan.bytes
         let length = scan.hasNonASCII ? ShapeScan.codePoints(bytes) : bytes.count
         guard length >= node.pointee.minLength, length <= node.pointee.maxLength else { return nil }
@@ -701,7 +714,7 @@ extension ShapeCheck.Tables {
         }
         let pattern = node.pointee.pattern
         if pattern >= 0 {
-            switch patterns[pattern]._withUnsafeGuaranteedRef({ PatternMatcher.match($0, bytes) }) {
+            switch PatternMatcher.match(patterns[pattern].takeUnretainedValue(), bytes) {
             case .matched: break
             case .notMatched: patternFails = true
             case .gaveUp: return nil  // a violation of its own

@@ -25,20 +25,20 @@ enum MagicBytes {
     /// - Parameter bytes: the first bytes of the input (all of it when shorter).
     /// - Returns: the detection.
     static func detect(_ bytes: UnsafeRawBufferPointer) -> Detection {
-        if starts(bytes, with: jpeg) { return .format(.jpeg) }
-        if starts(bytes, with: png) { return .format(.png) }
-        if starts(bytes, with: gif87) || starts(bytes, with: gif89) { return .format(.gif) }
-        if starts(bytes, with: pdf) { return .format(.pdf) }
-        if bytes.count >= 12, starts(bytes, with: riff), matches(bytes, at: 8, webp) { return .format(.webp) }
+        if bytes.starts(with: jpeg) { return .format(.jpeg) }
+        if bytes.starts(with: png) { return .format(.png) }
+        if bytes.starts(with: gif87) || bytes.starts(with: gif89) { return .format(.gif) }
+        if bytes.starts(with: pdf) { return .format(.pdf) }
+        if bytes.count >= 12, bytes.starts(with: riff), bytes.dropFirst(8).starts(with: webp) { return .format(.webp) }
         guard bytes.count >= 2 else { return .none }
         if isStrictPrefix(bytes, of: jpeg) { return .prefix(.jpeg) }
         if isStrictPrefix(bytes, of: png) { return .prefix(.png) }
         if isStrictPrefix(bytes, of: gif87) || isStrictPrefix(bytes, of: gif89) { return .prefix(.gif) }
         if isStrictPrefix(bytes, of: pdf) { return .prefix(.pdf) }
-        if bytes.count < 12, isStrictPrefix(bytes, of: riff) || starts(bytes, with: riff) {
+        if bytes.count < 12, isStrictPrefix(bytes, of: riff) || bytes.starts(with: riff) {
             // RIFF is shared with WAV and AVI: only a RIFF cut before its form type may be WebP,
             // unless the part of the form type present already rules WebP out.
-            if bytes.count <= 8 || matches(bytes, at: 8, Array(webp.prefix(bytes.count - 8))) {
+            if bytes.count <= 8 || bytes.dropFirst(8).starts(with: webp.prefix(bytes.count - 8)) {
                 return .prefix(.webp)
             }
         }
@@ -52,19 +52,8 @@ enum MagicBytes {
         return bytes[0] == 0xFF && bytes[1] == 0xD8 && bytes[count - 2] == 0xFF && bytes[count - 1] == 0xD9
     }
 
-    private static func starts(_ bytes: UnsafeRawBufferPointer, with signature: [UInt8]) -> Bool {
-        matches(bytes, at: 0, signature)
-    }
-
-    private static func matches(_ bytes: UnsafeRawBufferPointer, at offset: Int, _ expected: [UInt8]) -> Bool {
-        guard bytes.count - offset >= expected.count else { return false }
-        for (index, byte) in expected.enumerated() where bytes[offset + index] != byte { return false }
-        return true
-    }
-
-    private static func isStrictPrefix(_ bytes: UnsafeRawBufferPointer, of signature: [UInt8]) -> Bool {
-        guard bytes.count < signature.count else { return false }
-        for index in 0..<bytes.count where bytes[index] != signature[index] { return false }
-        return true
+    /// Whether `bytes` is shorter than `signature` and starts it.
+    private static func isStrictPrefix(_ bytes: some Collection<UInt8>, of signature: [UInt8]) -> Bool {
+        bytes.count < signature.count && signature.starts(with: bytes)
     }
 }

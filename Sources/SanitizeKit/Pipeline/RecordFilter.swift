@@ -343,8 +343,14 @@ public struct RecordFilter: Sendable {
         // A clean, valid record passes as it came, after one pass over its bytes.
         if let shapeScanner {
             if locatesFaults {
-                switch shapeScanner.locate(record, faults: &workspace.faults, skippable: &workspace.skippable, leaf: &workspace.leaf) {
+                // A fault with a compiled violation is answered at once, unless the caller reads
+                // the record's document (which ``decideLocated(_:in:needingDocument:)`` parses).
+                switch shapeScanner.locate(
+                    record, faults: &workspace.faults, skippable: &workspace.skippable, leaf: &workspace.leaf,
+                    verdicts: needingDocument ? nil : faultVerdicts)
+                {
                 case .passes: return .passedAsIs
+                case .compiled(let verdict): return refusedAtScan(verdict, record, in: &workspace)
                 case .faults: return decideLocated(record, in: &workspace, needingDocument: needingDocument)
                 case .unsure: break
                 }
@@ -383,23 +389,15 @@ public struct RecordFilter: Sendable {
     /// place, not bound to a local: a copy of it is a retain and a release per record of the
     /// reference that every worker thread shares.)
     private func decideLocated(_ record: UnsafeRawBufferPointer, in workspace: inout Workspace, needingDocument: Bool) -> Decision {
-        // One fault whose violation is compiled: nothing to evaluate.
-        if workspace.leaf.node >= 0, let faultVerdicts, let verdict = faultVerdicts.verdict(node: workspace.leaf.node, cause: workspace.leaf.cause) {
-            if faultVerdicts.verdicts[verdict].showsValue {
-                // A string the scan read: its bytes between the quotes, with no escape.
-                let value = workspace.leaf.value
-                workspace.shown.removeAll(keepingCapacity: true)
-                Evaluator.appendShown(string: UnsafeRawBufferPointer(rebasing: record[value.lowerBound + 1..<value.upperBound - 1]), to: &workspace.shown)
+        // One fault whose violation is compiled: nothing to evaluate, the record parsed (in
+        // part) for the caller that reads it.
+        if workspace.leaf.node >= 0, let verdict = faultVerdicts?.verdict(node: workspace.leaf.node, cause: workspace.leaf.cause) {
+            do throws(SanitizeError) {
+                try workspace.document.reparse(record, limits: limits, skipping: workspace.skippable, namesComparedOutside: workspace.faults)
+            } catch {
+                return .unparsable(Contract.parseViolation(error))
             }
-            if needingDocument {
-                do throws(SanitizeError) {
-                    try workspace.document.reparse(
-                        record, limits: limits, skipping: workspace.skippable, namesComparedOutside: workspace.faults)
-                } catch {
-                    return .unparsable(Contract.parseViolation(error))
-                }
-            }
-            return .refusedAtScan(verdict)
+            return refusedAtScan(verdict, record, in: &workspace)
         }
         let sink = workspace.sink
         let valid: Bool?
@@ -412,6 +410,19 @@ public struct RecordFilter: Sendable {
         }
         guard let valid else { preconditionFailure("only a filter with a contract locates faults") }
         return .located(valid ? .none : .refusedByContract)
+    }
+
+    /// The decision for a record whose one fault has compiled violation `verdict`: the value
+    /// its message shows, if it does, kept in the workspace.
+    private func refusedAtScan<Bytes: RandomAccessCollection<UInt8>>(_ verdict: Int, _ record: Bytes, in workspace: inout Workspace) -> Decision
+    where Bytes.Index == Int {
+        if let faultVerdicts, faultVerdicts.verdicts[verdict].showsValue {
+            // A string the scan read: its bytes between the quotes, with no escape.
+            let value = workspace.leaf.value
+            workspace.shown.removeAll(keepingCapacity: true)
+            Evaluator.appendShown(string: record[value.lowerBound + 1..<value.upperBound - 1], to: &workspace.shown)
+        }
+        return .refusedAtScan(verdict)
     }
 
     /// Appends the sanitized record of a decision to `output`.
