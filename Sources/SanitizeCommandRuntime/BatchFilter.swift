@@ -124,6 +124,20 @@ package struct BatchFilter: Sendable {
         line: Int, original: UnsafeRawBufferPointer?, decision: RecordFilter.Decision, workspace: inout RecordFilter.Workspace,
         middles: inout ReportLineMiddles, into result: inout Result
     ) {
+        // An invalid record's commonest report: one compiled violation, at a place whose line
+        // end this batch wrote before (no list of violations read, one copy).
+        if reportKey == nil, policy != .annotate, let compiled = filter.compiledPlace(of: decision, in: &workspace) {
+            result.countInvalid(code: compiled.code.rawValue)
+            Self.appendLineStart(line: lineOffset + line, fileName: fileName, key: nil, to: &result.report)
+            if !middles.appendEnd(for: compiled.place, to: &result.report) {
+                var end: [UInt8] = []
+                Self.appendLineEnd(filter.reportedViolations(of: decision, in: workspace), 0, middles: &middles, to: &end)
+                middles.keepEnd(end, for: compiled.place)
+                result.report.append(contentsOf: end)
+            }
+            applyPolicy(original: original, into: &result)
+            return
+        }
         let violations = filter.reportedViolations(of: decision, in: workspace)
         // Where the report key is read: the sanitized record as the decision parsed it (a
         // located record's document is partial, and ``ReportKey`` reads into the containers it
@@ -149,8 +163,25 @@ package struct BatchFilter: Sendable {
                 line: lineOffset + line, fileName: fileName, key: key, violations: violations, index, middles: &middles,
                 to: &result.report)
         }
+        guard policy == .annotate else {
+            applyPolicy(original: original, into: &result)
+            return
+        }
+        var sanitized: [UInt8]?
+        if let original {
+            var bytes: [UInt8] = []
+            if filter.write(decision, original, from: workspace, to: &bytes) { sanitized = bytes }
+        }
+        Self.annotate(RecordFilter.Outcome(sanitized: sanitized, violations: violations.all), into: &result.output)
+        result.output.append(0x0A)
+        result.statistics.recordsOut += 1
+    }
+
+    /// What the policy does with an invalid record once it is reported, but `annotate` (which
+    /// writes its violations: ``handleInvalid(line:original:decision:workspace:middles:into:)``).
+    private func applyPolicy(original: UnsafeRawBufferPointer?, into result: inout Result) {
         switch policy {
-        case .drop:
+        case .drop, .annotate:
             return
         case .fail:
             result.stopped = true
@@ -160,15 +191,6 @@ package struct BatchFilter: Sendable {
                 result.output.append(0x0A)
                 result.statistics.recordsOut += 1
             }
-        case .annotate:
-            var sanitized: [UInt8]?
-            if let original {
-                var bytes: [UInt8] = []
-                if filter.write(decision, original, from: workspace, to: &bytes) { sanitized = bytes }
-            }
-            Self.annotate(RecordFilter.Outcome(sanitized: sanitized, violations: violations.all), into: &result.output)
-            result.output.append(0x0A)
-            result.statistics.recordsOut += 1
         }
     }
 
@@ -191,15 +213,7 @@ package struct BatchFilter: Sendable {
         to out: inout [UInt8]
     ) {
         appendLineStart(line: line, fileName: fileName, key: key, to: &out)
-        guard let place = violations.compiledPlace(index) else {
-            appendLineEnd(violations, index, middles: &middles, to: &out)
-            return
-        }
-        if middles.appendEnd(for: place, to: &out) { return }
-        var end: [UInt8] = []
-        appendLineEnd(violations, index, middles: &middles, to: &end)
-        middles.keepEnd(end, for: place)
-        out.append(contentsOf: end)
+        appendLineEnd(violations, index, middles: &middles, to: &out)
     }
 
     /// A report line from its instance location on, for violation `index` of `violations`.

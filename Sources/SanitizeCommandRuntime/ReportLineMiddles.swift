@@ -49,10 +49,13 @@ package struct ReportLineMiddles {
     /// Keeps the end of a report line rendered for a compiled violation at `place`, in place
     /// of its verdict's end at another place (while room lasts).
     package mutating func keepEnd(_ bytes: [UInt8], for place: ReportedViolations.CompiledPlace) {
+        // The place's bytes copied: sharing the workspace's buffers would make the next record
+        // copy them before writing its own (an allocation per record).
+        let kept = End(place: place.copied(), bytes: bytes)
         if let index = ends.firstIndex(where: { $0.place.verdict == place.verdict }) {
-            ends[index] = End(place: place, bytes: bytes)
+            ends[index] = kept
         } else if ends.count < Self.capacity {
-            ends.append(End(place: place, bytes: bytes))
+            ends.append(kept)
         }
     }
 

@@ -255,7 +255,7 @@ struct Evaluator {
     /// the string written as JSON and clipped at 40 characters. (Also the shown value of a
     /// compiled violation, ``FaultVerdicts``.)
     static func appendShown(string text: some Collection<UInt8>, to out: inout [UInt8]) {
-        out.append(contentsOf: #" (got ""#.utf8)
+        JSONWriter.appendLiteral(#" (got ""#, to: &out)
         if text.count <= 40 {
             // No more than 40 bytes means no more than 40 characters: escaped from the bytes.
             JSONWriter.appendEscaped(text, to: &out)
@@ -263,7 +263,7 @@ struct Evaluator {
             let string = String(decoding: text, as: UTF8.self)
             JSONWriter.appendEscaped(string.count <= 40 ? string : String(string.prefix(40)) + "…", to: &out)
         }
-        out.append(contentsOf: #"")"#.utf8)
+        JSONWriter.appendLiteral(#"")"#, to: &out)
     }
 
     // MARK: evaluation

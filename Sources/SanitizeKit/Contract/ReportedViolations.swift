@@ -50,22 +50,23 @@ package struct ReportedViolations {
     }
 
     /// What the end of a compiled violation's report line follows from (from its instance
-    /// location on): the verdict and the instance location.
+    /// location on): the verdict, the instance location and the value shown
+    /// (``RecordFilter/compiledPlace(of:in:)``).
     package struct CompiledPlace: Equatable {
         package let verdict: ObjectIdentifier
         package let pointer: [UInt8]
         package let shown: [UInt8]
 
+        /// The place with buffers of its own (a plain copy shares the buffers it was made from,
+        /// which its maker then copies before writing to them again).
+        package func copied() -> Self {
+            Self(verdict: verdict, pointer: Array(pointer[...]), shown: Array(shown[...]))
+        }
+
         /// The verdicts first: places of other verdicts are told apart without reading bytes.
         package static func == (a: Self, b: Self) -> Bool {
             a.verdict == b.verdict && a.pointer == b.pointer && a.shown == b.shown
         }
-    }
-
-    /// The place of violation `index` when it is a fault's compiled violation (the same place
-    /// gives the same violation, word for word); `nil` for any other.
-    package func compiledPlace(_ index: Int) -> CompiledPlace? {
-        verdict.map { CompiledPlace(verdict: ObjectIdentifier($0), pointer: verdictPointer, shown: verdictShown) }
     }
 
     /// How many violations there are.

@@ -570,14 +570,20 @@ struct ShapeScan {
             let nameStart = origin + Int(step) + 1
             var close = nameStart
             var high: UInt8 = 0
+            var escapes = false  // a `~` or `/`, which the pointer escapes
             while close.pointee != UInt8(ascii: "\"") {
                 guard close.pointee >= 0x20 else { return false }
                 high |= close.pointee
+                escapes = escapes || close.pointee == UInt8(ascii: "~") || close.pointee == UInt8(ascii: "/")
                 close += 1
             }
             let name = recordBytes(nameStart - origin..<close - origin)
             guard high < 0x80 || UTF8Validation.firstInvalidByteOffset(in: name) == nil else { return false }
-            JSONPointer.appendEscaped(name, to: &pointer)
+            if escapes {
+                JSONPointer.appendEscaped(name, to: &pointer)
+            } else {
+                pointer.append(contentsOf: name)
+            }
         }
         return true
     }

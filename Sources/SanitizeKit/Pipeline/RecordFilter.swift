@@ -327,6 +327,21 @@ public struct RecordFilter: Sendable {
         }
     }
 
+    /// The place and the code of a decision's one violation when it is compiled
+    /// (``Decision/refusedAtScan(_:)``): the same place gives the same violation, word for word,
+    /// so a writer of report lines may keep a line's end by its place; `nil` for any other
+    /// decision.
+    /// - Parameters:
+    ///   - decision: what ``decide(_:in:needingDocument:)`` returned.
+    ///   - workspace: the workspace it decided in, before the next record (`inout` only so that
+    ///     it is not copied: it is not changed).
+    package func compiledPlace(of decision: Decision, in workspace: inout Workspace) -> (place: ReportedViolations.CompiledPlace, code: Violation.Code)? {
+        guard case .refusedAtScan(let index) = decision, let verdict = faultVerdicts?.verdicts[index] else { return nil }
+        let place = ReportedViolations.CompiledPlace(
+            verdict: ObjectIdentifier(verdict), pointer: workspace.leaf.pointer, shown: verdict.showsValue ? workspace.shown : [])
+        return (place, verdict.record.code)
+    }
+
     /// Sanitizes and validates one record in a single pass, writing nothing: the steps are
     /// applied, then one evaluation decides and collects the violations into the workspace's
     /// reused sink. The caller writes what the verdict calls for (``write(_:_:from:to:)``).
