@@ -46,6 +46,11 @@ struct FaultVerdicts: Sendable {
     }
 
     private(set) var verdicts: [Verdict] = []
+    /// Per verdict, what a record's decision reads of it (plain values: reading a verdict of
+    /// this table, which every worker thread shares, would retain and release it per record,
+    /// its count one cache line that both cores write).
+    private(set) var codes: [Violation.Code] = []
+    private(set) var showsValue: [Bool] = []
     /// Per node and found type (`node * foundTypeCount + type`): the verdict's index, or -1.
     private var byValue: [Int32]
     /// Per property of the check (a node's first property + the slot): the verdict's index, or -1.
@@ -84,6 +89,8 @@ struct FaultVerdicts: Sendable {
 
     fileprivate mutating func add(_ record: ViolationRecord, message: String, showsValue: Bool = false) -> Int32 {
         verdicts.append(Verdict(record: record, message: message, showsValue: showsValue))
+        codes.append(record.code)
+        self.showsValue.append(showsValue)
         return Int32(verdicts.count - 1)
     }
 

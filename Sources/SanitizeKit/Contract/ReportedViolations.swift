@@ -53,7 +53,8 @@ package struct ReportedViolations {
     /// location on): the verdict, the instance location and the value shown
     /// (``RecordFilter/compiledPlace(of:in:)``).
     package struct CompiledPlace: Equatable {
-        package let verdict: ObjectIdentifier
+        /// The verdict's index among the filter's (``FaultVerdicts``).
+        package let verdict: Int
         package let pointer: [UInt8]
         package let shown: [UInt8]
 

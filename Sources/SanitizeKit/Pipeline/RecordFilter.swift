@@ -336,10 +336,10 @@ public struct RecordFilter: Sendable {
     ///   - workspace: the workspace it decided in, before the next record (`inout` only so that
     ///     it is not copied: it is not changed).
     package func compiledPlace(of decision: Decision, in workspace: inout Workspace) -> (place: ReportedViolations.CompiledPlace, code: Violation.Code)? {
-        guard case .refusedAtScan(let index) = decision, let verdict = faultVerdicts?.verdicts[index] else { return nil }
-        let place = ReportedViolations.CompiledPlace(
-            verdict: ObjectIdentifier(verdict), pointer: workspace.leaf.pointer, shown: verdict.showsValue ? workspace.shown : [])
-        return (place, verdict.record.code)
+        guard case .refusedAtScan(let index) = decision, let code = faultVerdicts?.codes[index] else { return nil }
+        let showsValue = faultVerdicts?.showsValue[index] == true
+        let place = ReportedViolations.CompiledPlace(verdict: index, pointer: workspace.leaf.pointer, shown: showsValue ? workspace.shown : [])
+        return (place, code)
     }
 
     /// Sanitizes and validates one record in a single pass, writing nothing: the steps are
@@ -431,7 +431,7 @@ public struct RecordFilter: Sendable {
     /// its message shows, if it does, kept in the workspace.
     private func refusedAtScan<Bytes: RandomAccessCollection<UInt8>>(_ verdict: Int, _ record: Bytes, in workspace: inout Workspace) -> Decision
     where Bytes.Index == Int {
-        if let faultVerdicts, faultVerdicts.verdicts[verdict].showsValue {
+        if faultVerdicts?.showsValue[verdict] == true {
             // A string the scan read: its bytes between the quotes, with no escape.
             let value = workspace.leaf.value
             workspace.shown.removeAll(keepingCapacity: true)
