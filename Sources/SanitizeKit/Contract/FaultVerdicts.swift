@@ -109,6 +109,7 @@ extension Contract {
         let properties = check.propertyList
         var verdicts = FaultVerdicts(
             nodeCount: nodes.count, propertyCount: properties.count, firstProperty: nodes.map(\.firstProperty))
+        let sink = ViolationSink()  // one for every stand-in (28 KiB each otherwise)
         for (index, node) in nodes.enumerated() where index > 0 && node.schema >= 0 && node.evaluatesAlone {
             let schema = program.schemas[Int(node.schema)]
             // A value of a refused type, when `type` is all that applies to it.
@@ -119,14 +120,14 @@ extension Contract {
                 (TypeBits.foundInteger, "0", schema.numbers), (TypeBits.foundString, "\"\"", schema.strings),
             ]
             for standIn in standIns where onlyType && standIn.checks.isEmpty {
-                if let (record, message) = soleViolation(of: Int(node.schema), on: standIn.text, node: node, at: "") {
+                if let (record, message) = soleViolation(of: Int(node.schema), on: standIn.text, node: node, at: "", sink: sink) {
                     verdicts.setValue(verdicts.add(record, message: message), node: index, type: standIn.type)
                 }
             }
             // A string that fails one check whose message shows it, and passes the others.
             if schema.kind == .checks && node.types & TypeBits.string != 0 && schema.general.isEmpty && schema.inPlace.isEmpty {
                 for check in ShapeCheck.StringCheck.allCases where Self.hasCheck(check, node) {
-                    if let (verdict, message, showsValue) = stringVerdict(check, node: node) {
+                    if let (verdict, message, showsValue) = stringVerdict(check, node: node, sink: sink) {
                         verdicts.setString(verdicts.add(verdict, message: message, showsValue: showsValue), node: index, check: check)
                     }
                 }
@@ -139,7 +140,7 @@ extension Contract {
             for slot in requiredSlots {
                 let present = requiredSlots.filter { $0 != slot }.map { names[$0] }
                 guard (node.minProperties...node.maxProperties).contains(present.count) else { continue }
-                if let (record, message) = soleViolation(of: Int(node.schema), on: Self.object(present), node: node, at: "") {
+                if let (record, message) = soleViolation(of: Int(node.schema), on: Self.object(present), node: node, at: "", sink: sink) {
                     verdicts.setMissing(verdicts.add(record, message: message), property: node.firstProperty + slot)
                 }
             }
@@ -150,7 +151,7 @@ extension Contract {
                 guard (node.minProperties...node.maxProperties).contains(present.count + 1) else { continue }
                 var pointer = "/"
                 pointer += String(decoding: refused, as: UTF8.self)
-                if let (record, message) = soleViolation(of: Int(node.schema), on: Self.object(present + [refused]), node: node, at: pointer) {
+                if let (record, message) = soleViolation(of: Int(node.schema), on: Self.object(present + [refused]), node: node, at: pointer, sink: sink) {
                     verdicts.setRefused(verdicts.add(record, message: message), node: index)
                 }
             }
@@ -162,16 +163,22 @@ extension Contract {
     /// value of `node` is when located alone (``validate(leaf:value:limits:document:into:)``),
     /// with only the instance's root read (its opening byte is the fault), when that
     /// violation is at `pointer`; `nil` otherwise.
-    private func soleViolation(of schema: Int, on text: String, node: ShapeCheck.Node, at pointer: String) -> (ViolationRecord, String)? {
-        guard let found = soleViolationRecord(of: schema, on: text, node: node, at: pointer), found.record.message != nil else { return nil }
+    private func soleViolation(
+        of schema: Int, on text: String, node: ShapeCheck.Node, at pointer: String, sink: ViolationSink
+    ) -> (ViolationRecord, String)? {
+        guard let found = soleViolationRecord(of: schema, on: text, node: node, at: pointer, sink: sink), found.record.message != nil else {
+            return nil
+        }
         return (found.record, found.message)
     }
 
-    /// As ``soleViolation(of:on:node:at:)``, the record as the sink kept it (its message
+    /// As ``soleViolation(of:on:node:at:sink:)``, the record as the sink kept it (its message
     /// `nil` when written from the value) and the message.
-    private func soleViolationRecord(of schema: Int, on text: String, node: ShapeCheck.Node, at pointer: String) -> (record: ViolationRecord, message: String)? {
+    private func soleViolationRecord(
+        of schema: Int, on text: String, node: ShapeCheck.Node, at pointer: String, sink: ViolationSink
+    ) -> (record: ViolationRecord, message: String)? {
         guard let document = try? JSONDocument(parsing: Array(text.utf8)) else { return nil }
-        let sink = ViolationSink()
+        sink.removeAll()
         let valid = Evaluator.with(buffers: buffers, document: document, failFast: options.stopAtFirstError, sink: sink) { evaluator in
             if node.underSensitive { evaluator.sensitive = 1 }
             evaluator.faults = [0, 1]
@@ -197,7 +204,7 @@ extension Contract {
     /// (``Evaluator/report(_:_:_:_:showing:_:)``, whose message is a start that depends on the
     /// schema alone, then the value shown unless values are hidden there), with that start
     /// and whether the value is shown; `nil` when no stand-in fails that check alone.
-    private func stringVerdict(_ check: ShapeCheck.StringCheck, node: ShapeCheck.Node) -> (ViolationRecord, String, Bool)? {
+    private func stringVerdict(_ check: ShapeCheck.StringCheck, node: ShapeCheck.Node, sink: ViolationSink) -> (ViolationRecord, String, Bool)? {
         let (keyword, code): (String, Violation.Code) = check == .pattern ? ("pattern", .pattern) : ("format", .format)
         var candidates: [String] = node.minLength == 0 ? [""] : []
         for fill in ["x", "0", " ", "-", "~", "@", ".", "é"] {
@@ -210,7 +217,7 @@ extension Contract {
             var text: [UInt8] = [UInt8(ascii: "\"")]
             JSONWriter.appendEscaped(candidate, to: &text)
             text.append(UInt8(ascii: "\""))
-            guard let found = soleViolationRecord(of: Int(node.schema), on: String(decoding: text, as: UTF8.self), node: node, at: ""),
+            guard let found = soleViolationRecord(of: Int(node.schema), on: String(decoding: text, as: UTF8.self), node: node, at: "", sink: sink),
                 found.record.keyword == keyword, found.record.code == code, found.record.message == nil
             else { continue }
             // The message ends with the value shown exactly where values are not hidden.
