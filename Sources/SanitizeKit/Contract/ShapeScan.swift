@@ -30,7 +30,7 @@ struct ShapeScan {
     /// they are `found`'s slots from ``ShapeCheck/pathSlotsStart``.
     var pathLength = 0
     /// The node of an object whose own fault was, when it closed, the record's only one, if
-    /// the node evaluates alone; -1 when there is none (``noteObjectFault(_:missing:members:refused:firstRefused:)``).
+    /// the node evaluates alone; -1 when there is none (``objectFault(_:at:seen:members:refused:)``).
     var objectFaultNode = -1
     /// Why the first fault fails, when it is at ``leafNode`` or ``objectFaultNode``
     /// (``ShapeCheck/Cause``).

@@ -350,7 +350,8 @@ public struct RecordFilter: Sendable {
     ///   - workspace: the reused buffers; afterwards its document holds the sanitized record
     ///     when the decision is ``Decision/parsed(_:)``, and the record parsed in part
     ///     or, unless `needingDocument`, only the located value when it is
-    ///     ``Decision/located(_:)``.
+    ///     ``Decision/located(_:)`` (and, with `needingDocument`, the record parsed in part when
+    ///     it is ``Decision/refusedAtScan(_:)``).
     ///   - needingDocument: whether the caller reads the record from the workspace's document
     ///     afterwards (`--report-key`): a located record is then always parsed (in part).
     /// - Returns: the decision.
