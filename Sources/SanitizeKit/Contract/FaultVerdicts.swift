@@ -16,14 +16,20 @@
 ///   within bounds (the scan checks all three): the object checks a shape check reads
 ///   (``ShapeCheckBuilder``: `properties`, the `required` names among them,
 ///   `additionalProperties`, `minProperties`, `maxProperties`) read the member names and their
-///   count, and nothing of a valid member's value.
+///   count, and nothing of a valid member's value;
+/// - a string that fails only its pattern or only its format and passes its schema's other
+///   checks (the scan tries them all: ``ShapeCheck/Cause/string(failing:)``): such a violation's
+///   message is written by ``Evaluator/report(_:_:_:_:showing:_:)`` as a start that depends on
+///   the schema alone, then the value as ``Evaluator/appendShown(string:to:)`` shows it (or
+///   nothing, where values are hidden), so the verdict keeps the start and the value is shown
+///   per record.
 ///
 /// Where the stand-in's evaluation gives anything but one violation at the expected place, no
 /// verdict is kept and the fault goes to the evaluator.
 struct FaultVerdicts: Sendable {
     /// One compiled violation: the evaluator's record (its message given as a string), for
-    /// whatever instance location the fault has. A class: a report holds it by one reference,
-    /// and its identity names it (``ReportedViolations/compiledPlace``).
+    /// whatever instance location the fault has. A class: a report holds it by one reference
+    /// (a record's decision reads only the plain values of ``codes`` and ``showsValue``).
     final class Verdict: Sendable {
         let record: ViolationRecord
         /// The message, or, when ``showsValue``, its start, which the value shown follows
