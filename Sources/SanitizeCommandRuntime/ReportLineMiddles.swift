@@ -21,7 +21,7 @@ package struct ReportLineMiddles {
     /// The kinds rendered so far, in the order first met.
     private var entries: [Entry] = []
 
-    /// The end of a report line for a compiled violation (``ReportedViolations/compiledPlace(_:)``):
+    /// The end of a report line for a compiled violation (``RecordFilter/compiledPlace(of:in:)``):
     /// everything after its line number, file and key.
     private struct End {
         var place: ReportedViolations.CompiledPlace
