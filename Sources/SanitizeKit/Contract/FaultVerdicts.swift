@@ -141,23 +141,21 @@ extension Contract {
             // An object's own faults: its members stand in as `0`, never read (the evaluator
             // reads only values overlapping a fault, and the fault is the object's opening brace).
             guard schema.kind == .checks, node.types & TypeBits.object != 0, schema.general.isEmpty else { continue }
-            let names = properties[node.firstProperty..<node.firstProperty + node.propertyCount].map(\.name)
+            let names = properties[node.firstProperty..<node.firstProperty + node.propertyCount].map { String(decoding: $0.name, as: UTF8.self) }
             let requiredSlots = names.indices.filter { node.requiredMask & (1 << UInt64($0)) != 0 }
-            for slot in requiredSlots {
+            // A count the stand-in must have (the bounds may be such that none does).
+            func fits(_ count: Int) -> Bool { node.minProperties <= count && count <= node.maxProperties }
+            for slot in requiredSlots where fits(requiredSlots.count - 1) {
                 let present = requiredSlots.filter { $0 != slot }.map { names[$0] }
-                guard (node.minProperties...node.maxProperties).contains(present.count) else { continue }
                 if let (record, message) = soleViolation(of: Int(node.schema), on: Self.object(present), node: node, at: "", sink: sink) {
                     verdicts.setMissing(verdicts.add(record, message: message), property: node.firstProperty + slot)
                 }
             }
-            if node.openMembers < 0 {
-                let present = requiredSlots.map { names[$0] }
-                var refused = Array("x".utf8)
-                while names.contains(refused) { refused.append(UInt8(ascii: "x")) }
-                guard (node.minProperties...node.maxProperties).contains(present.count + 1) else { continue }
-                var pointer = "/"
-                pointer += String(decoding: refused, as: UTF8.self)
-                if let (record, message) = soleViolation(of: Int(node.schema), on: Self.object(present + [refused]), node: node, at: pointer, sink: sink) {
+            if node.openMembers < 0 && fits(requiredSlots.count + 1) {
+                var refused = "x"
+                while names.contains(refused) { refused += "x" }
+                let present = requiredSlots.map { names[$0] } + [refused]
+                if let (record, message) = soleViolation(of: Int(node.schema), on: Self.object(present), node: node, at: "/" + refused, sink: sink) {
                     verdicts.setRefused(verdicts.add(record, message: message), node: index)
                 }
             }
@@ -192,8 +190,7 @@ extension Contract {
             return evaluator.evaluate(schema, document.root, &annotations, collect: false)
         }
         guard !valid, sink.count == 1, sink.instanceLocation(0) == pointer else { return nil }
-        let message = sink.message(0)
-        return (sink.records[0].withMessage(sink.records[0].message.map { _ in message }), message)
+        return (sink.records[0].detached(), sink.message(0))
     }
 
     /// Whether node `node` has the string check `check`.
@@ -220,10 +217,7 @@ extension Contract {
         }
         let hidden = node.underSensitive || program.schemas[Int(node.schema)].sensitive
         for candidate in candidates {
-            var text: [UInt8] = [UInt8(ascii: "\"")]
-            JSONWriter.appendEscaped(candidate, to: &text)
-            text.append(UInt8(ascii: "\""))
-            guard let found = soleViolationRecord(of: Int(node.schema), on: String(decoding: text, as: UTF8.self), node: node, at: "", sink: sink),
+            guard let found = soleViolationRecord(of: Int(node.schema), on: JSONValue.string(candidate).jsonText, node: node, at: "", sink: sink),
                 found.record.keyword == keyword, found.record.code == code, found.record.message == nil
             else { continue }
             // The message ends with the value shown exactly where values are not hidden.
@@ -238,15 +232,7 @@ extension Contract {
     }
 
     /// An object with these member names, each valued `0`, as JSON text.
-    private static func object(_ names: [[UInt8]]) -> String {
-        var text: [UInt8] = [UInt8(ascii: "{")]
-        for (index, name) in names.enumerated() {
-            if index > 0 { text.append(UInt8(ascii: ",")) }
-            text.append(UInt8(ascii: "\""))
-            JSONWriter.appendEscaped(name, to: &text)
-            text.append(contentsOf: "\":0".utf8)
-        }
-        text.append(UInt8(ascii: "}"))
-        return String(decoding: text, as: UTF8.self)
+    private static func object(_ names: [String]) -> String {
+        JSONValue.object(names.map { JSONValue.Member($0, .number("0")) }).jsonText
     }
 }

@@ -63,11 +63,6 @@ package struct ReportedViolations {
         package func copied() -> Self {
             Self(verdict: verdict, pointer: Array(pointer[...]), shown: Array(shown[...]))
         }
-
-        /// The verdicts first: places of other verdicts are told apart without reading bytes.
-        package static func == (a: Self, b: Self) -> Bool {
-            a.verdict == b.verdict && a.pointer == b.pointer && a.shown == b.shown
-        }
     }
 
     /// How many violations there are.

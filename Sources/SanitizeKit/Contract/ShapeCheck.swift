@@ -375,20 +375,13 @@ final class ShapeCheck: @unchecked Sendable {
         /// Copies a scan's faults, and the spans it read that overlap none of them, to the lists.
         private func collect(_ scan: ShapeScan, faults: inout [UInt32], skippable: inout [UInt32]) -> ShapeCheck.Location {
             let buffer = scan.found!
-            let faultEnd = 2 * scan.faultCount
             faults.removeAll(keepingCapacity: true)
             skippable.removeAll(keepingCapacity: true)
-            for index in 0..<faultEnd { faults.append(buffer[index]) }
+            for index in 0..<2 * scan.faultCount { faults.append(buffer[index]) }
             for span in ShapeCheck.maxFaults..<ShapeCheck.maxFaults + scan.spanCount {
                 let low = buffer[2 * span]
                 let high = buffer[2 * span + 1]
-                var overlaps = false
-                var index = 0
-                while index < faultEnd && !overlaps {
-                    overlaps = buffer[index] < high && low < buffer[index + 1]
-                    index += 2
-                }
-                if !overlaps {
+                if !stride(from: 0, to: faults.count, by: 2).contains(where: { faults[$0] < high && low < faults[$0 + 1] }) {
                     skippable.append(low)
                     skippable.append(high)
                 }

@@ -155,8 +155,8 @@ struct ViolationRecord {
 }
 
 extension ViolationRecord {
-    /// The record with `message` (a compiled one, ``FaultVerdicts``: no range of a sink's text).
-    func withMessage(_ message: String?) -> ViolationRecord {
+    /// The record without its ranges in a sink's text (kept out of the sink: ``FaultVerdicts``).
+    func detached() -> ViolationRecord {
         ViolationRecord(
             schema: schema, keyword: keyword, code: code, keywordLocation: keywordLocation, message: message, pointerStart: 0,
             messageStart: 0, end: 0)

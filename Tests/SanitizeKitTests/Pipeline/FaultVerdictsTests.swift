@@ -213,6 +213,29 @@ struct FaultVerdictsTests {
         }
     }
 
+    @Test(
+        "member-count bounds no object meets, or that the stand-ins miss, compile no verdict of their own",
+        arguments: [
+            #"{"type":"object","minProperties":3,"maxProperties":1,"required":["a"],"properties":{"a":{}},"additionalProperties":false}"#,
+            #"{"type":"object","minProperties":2,"maxProperties":2,"required":["a","b"],"properties":{"a":{},"b":{},"c":{}},"additionalProperties":false}"#,
+            #"{"type":"object","maxProperties":0,"required":["a"],"properties":{"a":{"type":"string"}}}"#,
+        ])
+    func unmeetableCounts(contract: String) throws {
+        // Found in the final reread: a range of the bounds was formed before any count was
+        // compared, and `minProperties` above `maxProperties` stopped the process at start-up.
+        let schema = try JSONValue(parsing: contract)
+        let checked = try RecordFilter(schema: schema, resources: .init(), options: .init(), limits: .default, planning: true)
+        let general = try RecordFilter(
+            schema: schema, resources: .init(), options: .init(), limits: .default, planning: true, shapeChecking: false)
+        #expect(checked.shapeCheck != nil, "the contract is read by the shape check, so its verdicts are compiled")
+        for record in [#"{}"#, #"{"a":1}"#, #"{"a":1,"b":2}"#, #"{"a":"x","b":2,"z":3}"#, #"{"b":1}"#, #"{"a":1,"z":true}"#, #"{"a":1,"b":2,"c":3}"#] {
+            let fast = checked.process(Array(record.utf8))
+            let slow = general.process(Array(record.utf8))
+            #expect(fast.violations == slow.violations, "\(record)")
+            #expect(fast.sanitized == slow.sanitized, "\(record)")
+        }
+    }
+
     @Test("one workspace through compiled, evaluated and valid records: nothing of one leaks into the next")
     func workspaceReused() throws {
         let (checked, general) = try Self.filters()
