@@ -85,6 +85,7 @@ struct Guard: ParsableCommand {
         guard let url else {
             // A line over the limit is not such an object either: "invalid", its reason on stderr.
             let input = try LineInput.parse(maxLineBytes.map { ["--max-line-bytes", String($0)] } ?? [])
+            let explain = explain  // read once, not through the property wrapper per line
             try LineLoop.run(input, oversized: Array("invalid".utf8)) { bytes in
                 Self.outcome(of: Array(bytes.bindMemory(to: UInt8.self)), requestGuard: requestGuard, explain: explain)
             }
