@@ -5,42 +5,85 @@ enum JSONEquality {
         let kind = a.kind(x)
         guard kind == b.kind(y) else { return false }
         guard kind == .array || kind == .object else { return scalarsEqual(a, x, b, y) }
-        // Containers: pairs still to compare on an explicit stack, so that two documents as deep
-        // as the parser allows never run out of a small thread's stack.
-        var pending = [(x, y)]
-        while let (x, y) = pending.popLast() {
-            let kind = a.kind(x)
-            guard kind == b.kind(y) else { return false }
-            switch kind {
-            case .array:
-                guard a.count(x) == b.count(y) else { return false }
-                var left = x + 1
-                var right = y + 1
-                while left < a.after(x) {
-                    pending.append((left, right))
-                    left = a.after(left)
-                    right = b.after(right)
-                }
-            case .object:
-                guard a.count(x) == b.count(y) else { return false }
-                var left = x + 1
-                while left < a.after(x) {
-                    let found: Int? = a.withStringBytes(left) { key in
-                        var right = y + 1
-                        while right < b.after(y) {
-                            if b.keyEquals(right, key) { return right + 1 }
-                            right = b.after(right + 1)
-                        }
-                        return nil
-                    }
-                    guard let found else { return false }
-                    pending.append((left + 1, found))
-                    left = a.after(left + 1)
-                }
-            default:
-                guard scalarsEqual(a, x, b, y) else { return false }
-            }
+        // Containers: a container's plain scalar parts are compared where they are met (two
+        // objects that differ in one member's number or unescaped string fail there, before
+        // anything is decoded or opened); its containers and escaped strings wait on an
+        // explicit stack, so that two documents as deep as the parser allows never run out of
+        // a small thread's stack. The stack is allocated only when something waits.
+        guard a.count(x) == b.count(y) else { return false }
+        var pending: [(Int, Int)] = []
+        var pair = (x, y)
+        while true {
+            let kind = a.kind(pair.0)
+            let equal =
+                kind == .array || kind == .object
+                ? partsEqual(a, pair.0, b, pair.1, deferring: &pending) : scalarsEqual(a, pair.0, b, pair.1)
+            guard equal else { return false }
+            guard let next = pending.popLast() else { return true }
+            pair = next
         }
+    }
+
+    /// Whether the parts of two containers of one kind and count are equal: scalars compared
+    /// now, containers of one kind and count appended to `pending` in pairs. An object's member
+    /// is looked for in the other by name from just after the member found last (the objects of
+    /// one array mostly list their members in one order); names are unique (the parser refuses
+    /// duplicates).
+    private static func partsEqual(
+        _ a: JSONDocument, _ x: Int, _ b: JSONDocument, _ y: Int, deferring pending: inout [(Int, Int)]
+    ) -> Bool {
+        let end = a.after(x)
+        var left = x + 1
+        if a.kind(x) == .array {
+            var right = y + 1
+            while left < end {
+                guard valuesEqualOrDeferred(a, left, b, right, &pending) else { return false }
+                left = a.after(left)
+                right = b.after(right)
+            }
+            return true
+        }
+        let otherEnd = b.after(y)
+        var expected = y + 1
+        while left < end {
+            let found: Int? = a.withStringBytes(left) { name in
+                var right = expected
+                while right < otherEnd {
+                    if b.keyEquals(right, name) { return right }
+                    right = b.after(right + 1)
+                }
+                right = y + 1
+                while right < expected {
+                    if b.keyEquals(right, name) { return right }
+                    right = b.after(right + 1)
+                }
+                return nil
+            }
+            guard let found, valuesEqualOrDeferred(a, left + 1, b, found + 1, &pending) else { return false }
+            expected = b.after(found + 1)
+            left = a.after(left + 1)
+        }
+        return true
+    }
+
+    /// Whether two values are equal as far as can be told cheaply: their kinds, a container's
+    /// count, a scalar whole unless it is a string with an escape on either side. Containers and
+    /// such strings are appended to `pending`, to be compared after the plain parts.
+    @inline(__always)
+    private static func valuesEqualOrDeferred(
+        _ a: JSONDocument, _ x: Int, _ b: JSONDocument, _ y: Int, _ pending: inout [(Int, Int)]
+    ) -> Bool {
+        let kind = a.kind(x)
+        guard kind == b.kind(y) else { return false }
+        switch kind {
+        case .array, .object:
+            guard a.count(x) == b.count(y) else { return false }
+        case .string where a.isEscaped(x) || b.isEscaped(y):
+            break
+        default:
+            return scalarsEqual(a, x, b, y)
+        }
+        pending.append((x, y))
         return true
     }
 
@@ -57,7 +100,7 @@ enum JSONEquality {
             let right = b.rawBytes(y).withUnsafeBytes { JSONDecimal(text: $0) }
             return left == right
         case .string:
-            return a.withStringBytes(x) { left in b.withStringBytes(y) { right in left.elementsEqual(right) } }
+            return a.withStringBytes(x) { left in b.withStringBytes(y) { right in bytesEqual(left, right) } }
         case .array, .object:
             return false
         }

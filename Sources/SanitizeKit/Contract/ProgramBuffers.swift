@@ -30,11 +30,16 @@ final class ProgramBuffers: @unchecked Sendable {
     /// Per pattern, its bit-set form when it has one (``ASCIIClassPattern``): exact on ASCII
     /// strings, which then skip PCRE2.
     let patternClasses: UnsafeBufferPointer<ASCIIClassPattern?>
+    /// Per pattern: its literal prefix, when it is `^` and literal characters only.
+    let patternPrefixes: UnsafeBufferPointer<LiteralPrefixPattern?>
 
     /// The hot part of each ``ObjectShape`` as plain values: property hashes, key indices and
     /// schemas live in ``hashes`` and ``lists``.
     let shapes: UnsafeBufferPointer<FastShape>
     let hashes: UnsafeBufferPointer<UInt64>
+    /// The hash indexes of the shapes with many properties: open addressing, a property's
+    /// position in its shape or -1 for an empty slot.
+    let propertySlots: UnsafeBufferPointer<Int32>
 
     /// What a violation's locations take from its schema, known before any evaluation: per
     /// schema, the evaluation path from the root when no reference is crossed (`nil` for a
@@ -56,6 +61,21 @@ final class ProgramBuffers: @unchecked Sendable {
         var additional: Int32
         var hasPatterns: Bool
         var requiredMask: UInt64
+        /// With more than ``indexedShapeCount`` properties: where the shape's slots start in
+        /// ``propertySlots`` and how many there are, less one (a power of two, less one); 0
+        /// without an index.
+        var slots: Int = 0
+        var slotMask: Int = 0
+    }
+
+    /// The most properties a shape has without a hash index (``FastShape/slots``): a name is
+    /// looked for from the property found last, then by its hash through the list.
+    static let indexedShapeCount = 8
+
+    /// The slot of a property name's hash in an index of `mask + 1` slots.
+    @inline(__always)
+    static func slot(of hash: UInt64, mask: Int) -> Int {
+        Int(truncatingIfNeeded: hash >> 32) & mask
     }
 
     struct KeySpan {
@@ -98,23 +118,39 @@ final class ProgramBuffers: @unchecked Sendable {
         self.constantBytes = ProgramBuffers.copy(constantBytes)
         patterns = ProgramBuffers.copy(program.patterns.map { Unmanaged.passUnretained($0.compiled) })
         patternClasses = ProgramBuffers.copy(program.patterns.map { ASCIIClassPattern($0.source) })
+        patternPrefixes = ProgramBuffers.copy(program.patterns.map { LiteralPrefixPattern($0.source) })
         var allHashes: [UInt64] = []
         var fast: [FastShape] = []
+        var slots: [Int32] = []
         var lists = program.lists
         for shape in program.shapes {
             let keys = lists.count
             lists.append(contentsOf: shape.keyIndices)
             let schemas = lists.count
             lists.append(contentsOf: shape.schemas)
-            fast.append(
-                FastShape(
-                    first: allHashes.count, count: shape.hashes.count, keys: keys, schemas: schemas, additional: shape.additional,
-                    hasPatterns: !shape.patterns.isEmpty, requiredMask: shape.requiredMask))
+            var entry = FastShape(
+                first: allHashes.count, count: shape.hashes.count, keys: keys, schemas: schemas, additional: shape.additional,
+                hasPatterns: !shape.patterns.isEmpty, requiredMask: shape.requiredMask)
+            if shape.hashes.count > Self.indexedShapeCount {
+                // At most half full: a name that is not there meets an empty slot soon.
+                var size = 1
+                while size < 2 * shape.hashes.count { size <<= 1 }
+                entry.slots = slots.count
+                entry.slotMask = size - 1
+                slots.append(contentsOf: repeatElement(-1, count: size))
+                for (position, hash) in shape.hashes.enumerated() {
+                    var slot = Self.slot(of: hash, mask: size - 1)
+                    while slots[entry.slots + slot] >= 0 { slot = (slot + 1) & (size - 1) }
+                    slots[entry.slots + slot] = Int32(position)
+                }
+            }
+            fast.append(entry)
             allHashes.append(contentsOf: shape.hashes)
         }
         self.lists = ProgramBuffers.copy(lists)
         shapes = ProgramBuffers.copy(fast)
         hashes = ProgramBuffers.copy(allHashes)
+        propertySlots = ProgramBuffers.copy(slots)
         let root = program.locations[program.root]
         rootPaths = program.locations.map { Evaluator.relativePointer($0, from: root) }
         absoluteLocations = program.locations.map { $0.resourceURI + "#" + $0.pointer }
@@ -125,6 +161,20 @@ final class ProgramBuffers: @unchecked Sendable {
         typeMismatchMessages = messages
     }
 
+    /// The position in `shape` of the property named `key` (whose hash is `hash`), found
+    /// through the shape's hash index; -1 when it has none of that name. Out of line: the
+    /// evaluation of `properties` stays small enough to be inlined where it is called.
+    @inline(never)
+    func indexedProperty(_ shape: FastShape, _ key: UnsafeRawBufferPointer, hash: UInt64) -> Int {
+        var slot = Self.slot(of: hash, mask: shape.slotMask)
+        while true {
+            let index = Int(propertySlots[shape.slots + slot])
+            if index < 0 { return -1 }
+            if hashes[shape.first + index] == hash && keyEquals(Int(lists[shape.keys + index]), key) { return index }
+            slot = (slot + 1) & shape.slotMask
+        }
+    }
+
     /// Whether `bytes` equal program key `index`.
     @inline(__always)
     func keyEquals(_ index: Int, _ bytes: UnsafeRawBufferPointer) -> Bool {
@@ -133,10 +183,11 @@ final class ProgramBuffers: @unchecked Sendable {
         return bytesEqual(keyBytes.baseAddress! + span.start, bytes.baseAddress!, count: span.count)
     }
 
-    /// Matches pattern `index` anywhere in the UTF-8 text: by its bit set when it has one and
-    /// the text is ASCII, else by PCRE2.
+    /// Matches pattern `index` anywhere in the UTF-8 text: by its first bytes when it is a
+    /// literal prefix, by its bit set when it has one and the text is ASCII, else by PCRE2.
     @inline(__always)
     func matchPattern(_ index: Int, _ utf8: UnsafeRawBufferPointer) -> PatternMatcher.Outcome {
+        if let prefix = patternPrefixes[index] { return prefix.matches(utf8) ? .matched : .notMatched }
         if let simple = patternClasses[index], PCRE2Pattern.isASCII(utf8) {
             return simple.matches(ascii: utf8) ? .matched : .notMatched
         }
@@ -177,7 +228,9 @@ final class ProgramBuffers: @unchecked Sendable {
         Self.free(constantBytes)
         Self.free(patterns)
         Self.free(patternClasses)
+        Self.free(patternPrefixes)
         Self.free(shapes)
         Self.free(hashes)
+        Self.free(propertySlots)
     }
 }

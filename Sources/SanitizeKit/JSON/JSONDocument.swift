@@ -149,6 +149,11 @@ package struct JSONDocument: Sendable {
     /// - Returns: the index after the subtree.
     @inlinable package func after(_ node: Int) -> Int { Int(nodes[node].next) }
 
+    /// Whether a string node's text holds an escape (its bytes are decoded before they are read).
+    /// - Parameter node: a node index.
+    /// - Returns: `true` for a string written with an escape.
+    @inlinable package func isEscaped(_ node: Int) -> Bool { nodes[node].flags & JSONNode.Flags.escaped != 0 }
+
     /// The value of a `true`/`false` node, or `nil` for another kind.
     /// - Parameter node: a node index.
     /// - Returns: the boolean.

@@ -64,6 +64,7 @@ extension Evaluator {
                     // schema order the key need not be hashed at all.
                     if buffers.keyEquals(Int(lists[shape.keys + start]), key) { return start }
                     let hash = JSONDocument.keyHash(key)
+                    if shape.slotMask > 0 { return buffers.indexedProperty(shape, key, hash: hash) }
                     var index = start
                     for _ in 0..<shape.count {
                         if buffers.hashes[shape.first + index] == hash
