@@ -4,6 +4,8 @@
 # and compiling each schema (FHIR: 3.4 MB).
 #
 #   Benchmarks/peers/jsonschema-rs.sh [SECONDS]     (default 2: the time spent per case and tool)
+#   Benchmarks/peers/jsonschema-rs.sh instructions  (instructions per document instead, both sides
+#                                                     counted by callgrind: jsonschema-rs/instructions.py)
 #
 # Ours: the instance, minified, repeated N times as NDJSON on standard input of one
 # `sanitize validate --quiet --schema S` (release build; verdicts only, each instance checked up
@@ -18,11 +20,19 @@ here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 seconds="${1:-2}"
 . "$here/settings.sh"
-require_seconds SECONDS "$seconds"
+if [ "$seconds" = instructions ]; then
+  "$root/scripts/install-deps" valgrind binutils >/dev/null
+else
+  require_seconds SECONDS "$seconds"
+fi
 "$root/scripts/install-python-deps" jsonschema-rs orjson
 PATH="$("$root/scripts/python-venv")/bin:$PATH"; export PATH  # the PyPI peers live in the project venv
 data="$("$root/scripts/corpus-path" jsonschema-rs-benchmark)"
 build_log=$(mktemp)
 sanitize="$("$root/scripts/build-cli" 2>"$build_log")" || { cat "$build_log"; exit 2; }
 rm -f "$build_log"
-python3 "$here/jsonschema-rs/compare.py" "$sanitize" "$data" "$seconds"
+if [ "$seconds" = instructions ]; then
+  python3 "$here/jsonschema-rs/instructions.py" "$sanitize" "$data"
+else
+  python3 "$here/jsonschema-rs/compare.py" "$sanitize" "$data" "$seconds"
+fi

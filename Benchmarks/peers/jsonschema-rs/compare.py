@@ -13,17 +13,9 @@ import time
 import jsonschema_rs
 import orjson
 
-sanitize, data, seconds = sys.argv[1], sys.argv[2], float(sys.argv[3])
+from cases import CASES  # beside this script
 
-CASES = [
-    ("GeoJSON", "geojson.json", "canada.json"),
-    ("CITM", "citm_catalog_schema.json", "citm_catalog.json"),
-    ("Swagger", "swagger.json", "kubernetes.json"),
-    ("FHIR", "fhir.schema.json", "patient-example-d.json"),
-    ("Recursive", "recursive_schema.json", "recursive_instance.json"),
-    ("Fast valid", "fast_schema.json", "fast_valid.json"),
-    ("Fast invalid", "fast_schema.json", "fast_invalid.json"),
-]
+sanitize, data, seconds = sys.argv[1], sys.argv[2], float(sys.argv[3])
 
 
 def children_cpu():
@@ -78,7 +70,7 @@ def main():
         startup, _ = min((run_ours(trivial, os.devnull) for _ in range(3)), key=lambda r: r[0])
         print(f"machine: {os.cpu_count()} cores, load {os.getloadavg()[0]:.1f}; one run; ratio = ours / jsonschema-rs (below 1: faster)")
         print(f"{'case':<13} {'ours/doc':>12} {'theirs/doc':>12} {'ratio':>7}  verdicts")
-        for name, schema_file, instance_file in CASES:
+        for name, schema_file, instance_file, _ in CASES:
             schema_path = os.path.join(data, schema_file)
             with open(schema_path, "rb") as handle:
                 schema = orjson.loads(handle.read())
