@@ -95,10 +95,10 @@ enum JSONEquality {
         case .bool:
             return a.bool(x) == b.bool(y)
         case .number:
-            if a.rawBytes(x) == b.rawBytes(y) { return true }
-            let left = a.rawBytes(x).withUnsafeBytes { JSONDecimal(text: $0) }
-            let right = b.rawBytes(y).withUnsafeBytes { JSONDecimal(text: $0) }
-            return left == right
+            // Written alike, equal; else by value (`1` and `1.0`).
+            return a.withRawBytes(x) { left in
+                b.withRawBytes(y) { right in bytesEqual(left, right) || JSONDecimal(text: left) == JSONDecimal(text: right) }
+            }
         case .string:
             return a.withStringBytes(x) { left in b.withStringBytes(y) { right in bytesEqual(left, right) } }
         case .array, .object:

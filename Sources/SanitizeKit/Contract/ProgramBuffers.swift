@@ -40,6 +40,8 @@ final class ProgramBuffers: @unchecked Sendable {
     /// The hash indexes of the shapes with many properties: open addressing, a property's
     /// position in its shape or -1 for an empty slot.
     let propertySlots: UnsafeBufferPointer<Int32>
+    /// Every shape's `patternProperties`, shape after shape (``FastShape/patterns``).
+    let shapePatterns: UnsafeBufferPointer<ShapePattern>
 
     /// What a violation's locations take from its schema, known before any evaluation: per
     /// schema, the evaluation path from the root when no reference is crossed (`nil` for a
@@ -66,6 +68,16 @@ final class ProgramBuffers: @unchecked Sendable {
         /// without an index.
         var slots: Int = 0
         var slotMask: Int = 0
+        /// The shape's `patternProperties` in ``shapePatterns``: where they start and how many.
+        var patterns: Int = 0
+        var patternCount: Int = 0
+    }
+
+    /// One `patternProperties` entry of a shape: the pattern, and the schema a member whose
+    /// name it matches is checked against.
+    struct ShapePattern {
+        var pattern: Int32
+        var schema: Int32
     }
 
     /// The most properties a shape has without a hash index (``FastShape/slots``): a name is
@@ -122,6 +134,7 @@ final class ProgramBuffers: @unchecked Sendable {
         var allHashes: [UInt64] = []
         var fast: [FastShape] = []
         var slots: [Int32] = []
+        var patternEntries: [ShapePattern] = []
         var lists = program.lists
         for shape in program.shapes {
             let keys = lists.count
@@ -131,6 +144,9 @@ final class ProgramBuffers: @unchecked Sendable {
             var entry = FastShape(
                 first: allHashes.count, count: shape.hashes.count, keys: keys, schemas: schemas, additional: shape.additional,
                 hasPatterns: !shape.patterns.isEmpty, requiredMask: shape.requiredMask)
+            entry.patterns = patternEntries.count
+            entry.patternCount = shape.patterns.count
+            patternEntries.append(contentsOf: shape.patterns.map { ShapePattern(pattern: $0.pattern, schema: $0.schema) })
             if shape.hashes.count > Self.indexedShapeCount {
                 // At most half full: a name that is not there meets an empty slot soon.
                 var size = 1
@@ -151,6 +167,7 @@ final class ProgramBuffers: @unchecked Sendable {
         shapes = ProgramBuffers.copy(fast)
         hashes = ProgramBuffers.copy(allHashes)
         propertySlots = ProgramBuffers.copy(slots)
+        shapePatterns = ProgramBuffers.copy(patternEntries)
         let root = program.locations[program.root]
         rootPaths = program.locations.map { Evaluator.relativePointer($0, from: root) }
         absoluteLocations = program.locations.map { $0.resourceURI + "#" + $0.pointer }
@@ -232,5 +249,6 @@ final class ProgramBuffers: @unchecked Sendable {
         Self.free(shapes)
         Self.free(hashes)
         Self.free(propertySlots)
+        Self.free(shapePatterns)
     }
 }

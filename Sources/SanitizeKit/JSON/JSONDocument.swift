@@ -199,6 +199,18 @@ package struct JSONDocument: Sendable {
         }
     }
 
+    /// Calls `body` with the raw bytes of a node as written (``rawBytes(_:)``, with no slice
+    /// of the storage to retain).
+    /// - Parameters:
+    ///   - node: a node index.
+    ///   - body: receives the bytes.
+    /// - Returns: what `body` returns.
+    @inlinable
+    package func withRawBytes<R>(_ node: Int, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        let n = nodes[node]
+        return try storage.withUnsafeBytes { raw in try body(UnsafeRawBufferPointer(rebasing: raw[Int(n.start)..<Int(n.end)])) }
+    }
+
     /// The raw bytes of a node as written (string content without quotes; containers whole).
     /// - Parameter node: a node index.
     /// - Returns: the bytes.

@@ -87,7 +87,8 @@ extension Evaluator {
                 }
             }
             if shape.hasPatterns {
-                for entry in buffers.program.shapes[shapeIndex].patterns {
+                // From the buffer of plain entries: iterating the program's array would retain it per member.
+                for entry in buffers.shapePatterns[shape.patterns..<(shape.patterns + shape.patternCount)] {
                     let outcome = withString(child) { buffers.matchPattern(Int(entry.pattern), $0) }
                     if outcome == .gaveUp {
                         let matcher = buffers.program.patterns[Int(entry.pattern)]
