@@ -23,7 +23,7 @@ seconds="${1:-2}"
 if [ "$seconds" = instructions ]; then
   "$root/scripts/install-deps" valgrind binutils >/dev/null
 else
-  require_seconds SECONDS "$seconds"
+  require_seconds "SECONDS (or the word instructions)" "$seconds"
 fi
 "$root/scripts/install-python-deps" jsonschema-rs orjson
 PATH="$("$root/scripts/python-venv")/bin:$PATH"; export PATH  # the PyPI peers live in the project venv
