@@ -27,21 +27,15 @@ final class ProgramBuffers: @unchecked Sendable {
     /// The compiled `pattern`s of ``ContractProgram/patterns``, unretained (the program holds
     /// them), so that matching one costs no reference counting.
     let patterns: UnsafeBufferPointer<Unmanaged<PCRE2Pattern>>
-    /// Per pattern, its bit-set form when it has one (``ASCIIClassPattern``): exact on ASCII
-    /// strings, which then skip PCRE2.
-    let patternClasses: UnsafeBufferPointer<ASCIIClassPattern?>
-    /// Per pattern: its literal prefix, when it is `^` and literal characters only.
-    let patternPrefixes: UnsafeBufferPointer<LiteralPrefixPattern?>
+    /// Per pattern, what decides it without PCRE2 when it has such a form: its literal prefix
+    /// (``LiteralPrefixPattern``), exact on any string, or its bit set (``ASCIIClassPattern``),
+    /// exact on ASCII strings.
+    let patternShortcuts: UnsafeBufferPointer<PatternShortcut?>
 
     /// The hot part of each ``ObjectShape`` as plain values: property hashes, key indices and
     /// schemas live in ``hashes`` and ``lists``.
     let shapes: UnsafeBufferPointer<FastShape>
     let hashes: UnsafeBufferPointer<UInt64>
-    /// The hash indexes of the shapes with many properties: open addressing, a property's
-    /// position in its shape or -1 for an empty slot.
-    let propertySlots: UnsafeBufferPointer<Int32>
-    /// Every shape's `patternProperties`, shape after shape (``FastShape/patterns``).
-    let shapePatterns: UnsafeBufferPointer<ShapePattern>
 
     /// What a violation's locations take from its schema, known before any evaluation: per
     /// schema, the evaluation path from the root when no reference is crossed (`nil` for a
@@ -63,21 +57,32 @@ final class ProgramBuffers: @unchecked Sendable {
         var additional: Int32
         var hasPatterns: Bool
         var requiredMask: UInt64
-        /// With more than ``indexedShapeCount`` properties: where the shape's slots start in
-        /// ``propertySlots`` and how many there are, less one (a power of two, less one); 0
-        /// without an index.
+        /// With more than ``indexedShapeCount`` properties, the shape's hash index: where its
+        /// slots start in ``lists`` and how many there are, less one (a power of two, less one;
+        /// 0 without an index). Open addressing: a slot holds a property's position in the
+        /// shape, or -1.
         var slots: Int = 0
         var slotMask: Int = 0
-        /// The shape's `patternProperties` in ``shapePatterns``: where they start and how many.
+        /// The shape's `patternProperties` in ``lists``: where they start and how many, each
+        /// entry a pattern and the schema of the members whose names it matches.
         var patterns: Int = 0
         var patternCount: Int = 0
     }
 
-    /// One `patternProperties` entry of a shape: the pattern, and the schema a member whose
-    /// name it matches is checked against.
-    struct ShapePattern {
-        var pattern: Int32
-        var schema: Int32
+    /// What decides a pattern without PCRE2 (``patternShortcuts``).
+    enum PatternShortcut {
+        case literalPrefix(LiteralPrefixPattern)
+        case asciiClass(ASCIIClassPattern)
+
+        init?(_ source: String) {
+            if let prefix = LiteralPrefixPattern(source) {
+                self = .literalPrefix(prefix)
+            } else if let simple = ASCIIClassPattern(source) {
+                self = .asciiClass(simple)
+            } else {
+                return nil
+            }
+        }
     }
 
     /// The most properties a shape has without a hash index (``FastShape/slots``): a name is
@@ -129,12 +134,9 @@ final class ProgramBuffers: @unchecked Sendable {
             })
         self.constantBytes = ProgramBuffers.copy(constantBytes)
         patterns = ProgramBuffers.copy(program.patterns.map { Unmanaged.passUnretained($0.compiled) })
-        patternClasses = ProgramBuffers.copy(program.patterns.map { ASCIIClassPattern($0.source) })
-        patternPrefixes = ProgramBuffers.copy(program.patterns.map { LiteralPrefixPattern($0.source) })
+        patternShortcuts = ProgramBuffers.copy(program.patterns.map { PatternShortcut($0.source) })
         var allHashes: [UInt64] = []
         var fast: [FastShape] = []
-        var slots: [Int32] = []
-        var patternEntries: [ShapePattern] = []
         var lists = program.lists
         for shape in program.shapes {
             let keys = lists.count
@@ -144,20 +146,20 @@ final class ProgramBuffers: @unchecked Sendable {
             var entry = FastShape(
                 first: allHashes.count, count: shape.hashes.count, keys: keys, schemas: schemas, additional: shape.additional,
                 hasPatterns: !shape.patterns.isEmpty, requiredMask: shape.requiredMask)
-            entry.patterns = patternEntries.count
+            entry.patterns = lists.count
             entry.patternCount = shape.patterns.count
-            patternEntries.append(contentsOf: shape.patterns.map { ShapePattern(pattern: $0.pattern, schema: $0.schema) })
+            for pattern in shape.patterns { lists += [pattern.pattern, pattern.schema] }
             if shape.hashes.count > Self.indexedShapeCount {
                 // At most half full: a name that is not there meets an empty slot soon.
                 var size = 1
                 while size < 2 * shape.hashes.count { size <<= 1 }
-                entry.slots = slots.count
+                entry.slots = lists.count
                 entry.slotMask = size - 1
-                slots.append(contentsOf: repeatElement(-1, count: size))
+                lists.append(contentsOf: repeatElement(-1, count: size))
                 for (position, hash) in shape.hashes.enumerated() {
                     var slot = Self.slot(of: hash, mask: size - 1)
-                    while slots[entry.slots + slot] >= 0 { slot = (slot + 1) & (size - 1) }
-                    slots[entry.slots + slot] = Int32(position)
+                    while lists[entry.slots + slot] >= 0 { slot = (slot + 1) & (size - 1) }
+                    lists[entry.slots + slot] = Int32(position)
                 }
             }
             fast.append(entry)
@@ -166,8 +168,6 @@ final class ProgramBuffers: @unchecked Sendable {
         self.lists = ProgramBuffers.copy(lists)
         shapes = ProgramBuffers.copy(fast)
         hashes = ProgramBuffers.copy(allHashes)
-        propertySlots = ProgramBuffers.copy(slots)
-        shapePatterns = ProgramBuffers.copy(patternEntries)
         let root = program.locations[program.root]
         rootPaths = program.locations.map { Evaluator.relativePointer($0, from: root) }
         absoluteLocations = program.locations.map { $0.resourceURI + "#" + $0.pointer }
@@ -185,7 +185,7 @@ final class ProgramBuffers: @unchecked Sendable {
     func indexedProperty(_ shape: FastShape, _ key: UnsafeRawBufferPointer, hash: UInt64) -> Int {
         var slot = Self.slot(of: hash, mask: shape.slotMask)
         while true {
-            let index = Int(propertySlots[shape.slots + slot])
+            let index = Int(lists[shape.slots + slot])
             if index < 0 { return -1 }
             if hashes[shape.first + index] == hash && keyEquals(Int(lists[shape.keys + index]), key) { return index }
             slot = (slot + 1) & shape.slotMask
@@ -204,9 +204,13 @@ final class ProgramBuffers: @unchecked Sendable {
     /// literal prefix, by its bit set when it has one and the text is ASCII, else by PCRE2.
     @inline(__always)
     func matchPattern(_ index: Int, _ utf8: UnsafeRawBufferPointer) -> PatternMatcher.Outcome {
-        if let prefix = patternPrefixes[index] { return prefix.matches(utf8) ? .matched : .notMatched }
-        if let simple = patternClasses[index], PCRE2Pattern.isASCII(utf8) {
+        switch patternShortcuts[index] {
+        case .literalPrefix(let prefix)?:
+            return prefix.matches(utf8) ? .matched : .notMatched
+        case .asciiClass(let simple)? where PCRE2Pattern.isASCII(utf8):
             return simple.matches(ascii: utf8) ? .matched : .notMatched
+        default:
+            break
         }
         return patterns[index]._withUnsafeGuaranteedRef { PatternMatcher.match($0, utf8) }
     }
@@ -244,11 +248,8 @@ final class ProgramBuffers: @unchecked Sendable {
         Self.free(constantSpans)
         Self.free(constantBytes)
         Self.free(patterns)
-        Self.free(patternClasses)
-        Self.free(patternPrefixes)
+        Self.free(patternShortcuts)
         Self.free(shapes)
         Self.free(hashes)
-        Self.free(propertySlots)
-        Self.free(shapePatterns)
     }
 }

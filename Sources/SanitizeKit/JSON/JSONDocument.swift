@@ -191,11 +191,9 @@ package struct JSONDocument: Sendable {
     /// - Returns: what `body` returns.
     @inlinable
     package func withStringBytes<R>(_ node: Int, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
-        let n = nodes[node]
-        return try storage.withUnsafeBytes { raw in
-            let slice = UnsafeRawBufferPointer(rebasing: raw[Int(n.start)..<Int(n.end)])
-            if n.flags & JSONNode.Flags.escaped == 0 { return try body(slice) }
-            return try JSONDocument.decodeString(slice, escaped: true).withUnsafeBytes(body)
+        try withRawBytes(node) { raw in
+            if !isEscaped(node) { return try body(raw) }
+            return try JSONDocument.decodeString(raw, escaped: true).withUnsafeBytes(body)
         }
     }
 
@@ -282,9 +280,7 @@ package struct JSONDocument: Sendable {
         let n = nodes[node]
         if n.flags & JSONNode.Flags.escaped == 0 {
             guard Int(n.end - n.start) == bytes.count else { return false }
-            return storage.withUnsafeBytes { raw in
-                bytesEqual(raw.baseAddress! + Int(n.start), bytes.baseAddress!, count: bytes.count)
-            }
+            return withRawBytes(node) { bytesEqual($0, bytes) }
         }
         return withStringBytes(node) { $0.elementsEqual(bytes) }
     }

@@ -87,11 +87,12 @@ extension Evaluator {
                 }
             }
             if shape.hasPatterns {
-                // From the buffer of plain entries: iterating the program's array would retain it per member.
-                for entry in buffers.shapePatterns[shape.patterns..<(shape.patterns + shape.patternCount)] {
-                    let outcome = withString(child) { buffers.matchPattern(Int(entry.pattern), $0) }
+                // Read from the plain pool: iterating the program's array would retain it per member.
+                for entry in 0..<shape.patternCount {
+                    let pattern = Int(lists[shape.patterns + 2 * entry])
+                    let outcome = withString(child) { buffers.matchPattern(pattern, $0) }
                     if outcome == .gaveUp {
-                        let matcher = buffers.program.patterns[Int(entry.pattern)]
+                        let matcher = buffers.program.patterns[pattern]
                         // Nothing can say whether this member's schema applies: refused.
                         pushPath(.key(child))
                         report(s, "patternProperties", .patternLimit, "the pattern \(matcher.quotedSource) gave up on this member name (PCRE2 match limit), so it is refused")
@@ -102,7 +103,7 @@ extension Evaluator {
                     }
                     guard outcome == .matched else { continue }
                     matched = true
-                    if !evaluateChild(Int(entry.schema), value, .key(child)) {
+                    if !evaluateChild(Int(lists[shape.patterns + 2 * entry + 1]), value, .key(child)) {
                         valid = false
                         if stopEarly { return false }
                     }
