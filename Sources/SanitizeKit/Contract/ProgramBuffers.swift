@@ -15,6 +15,8 @@ final class ProgramBuffers: @unchecked Sendable {
     let shortcut: ValidationShortcut?
     let schemas: UnsafeBufferPointer<CompiledSchema>
     let checks: UnsafeBufferPointer<Check>
+    /// ``ContractProgram/lists``, then per shape its key indices, schemas, `patternProperties`
+    /// entries and hash index (``FastShape``).
     let lists: UnsafeBufferPointer<Int32>
     let fastBounds: UnsafeBufferPointer<FastBound>
     /// Every key of ``ContractProgram/keys`` as bytes in one buffer, with spans and hashes.
