@@ -34,8 +34,8 @@ struct PeerScriptSettingsTests {
             ("Benchmarks/peers/files.sh", "COPIES=1e3", "files.sh: COPIES must be a whole number from 1 to 999999999, not '1e3'"),
             ("Benchmarks/peers/text.sh", "LINES=0", "text.sh: LINES must be a whole number from 1 to 999999999, not '0'"),
             ("Benchmarks/peers/contracts.sh 5", "", "contracts.sh: RECORDS must be a whole number from 10 to 999999999, not '5'"),
-            ("Benchmarks/peers/jsonschema-rs.sh 0.0", "", "jsonschema-rs.sh: SECONDS must be a positive number of seconds (such as 2 or 0.5), not '0.0'"),
-            ("Benchmarks/peers/jsonschema-rs.sh 1.2.3", "", "jsonschema-rs.sh: SECONDS must be a positive number of seconds (such as 2 or 0.5), not '1.2.3'"),
+            ("Benchmarks/peers/jsonschema-rs.sh 0.0", "", "jsonschema-rs.sh: SECONDS (or the word instructions) must be a positive number of seconds (such as 2 or 0.5), not '0.0'"),
+            ("Benchmarks/peers/jsonschema-rs.sh 1.2.3", "", "jsonschema-rs.sh: SECONDS (or the word instructions) must be a positive number of seconds (such as 2 or 0.5), not '1.2.3'"),
         ])
     func refused(command: String, settings: String, message: String) throws {
         let run = try Self.run(command, settings: settings)
