@@ -57,7 +57,6 @@ final class ProgramBuffers: @unchecked Sendable {
         var keys: Int
         var schemas: Int
         var additional: Int32
-        var hasPatterns: Bool
         var requiredMask: UInt64
         /// With more than ``indexedShapeCount`` properties, the shape's hash index: where its
         /// slots start in ``lists`` and how many there are, less one (a power of two, less one;
@@ -147,7 +146,7 @@ final class ProgramBuffers: @unchecked Sendable {
             lists.append(contentsOf: shape.schemas)
             var entry = FastShape(
                 first: allHashes.count, count: shape.hashes.count, keys: keys, schemas: schemas, additional: shape.additional,
-                hasPatterns: !shape.patterns.isEmpty, requiredMask: shape.requiredMask)
+                requiredMask: shape.requiredMask)
             entry.patterns = lists.count
             entry.patternCount = shape.patterns.count
             for pattern in shape.patterns { lists += [pattern.pattern, pattern.schema] }

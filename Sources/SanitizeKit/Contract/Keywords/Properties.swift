@@ -86,7 +86,7 @@ extension Evaluator {
                     }
                 }
             }
-            if shape.hasPatterns {
+            if shape.patternCount > 0 {
                 // Read from the plain pool: iterating the program's array would retain it per member.
                 for entry in 0..<shape.patternCount {
                     let pattern = Int(lists[shape.patterns + 2 * entry])
