@@ -28,9 +28,8 @@ struct JSONParser {
         self.base = bytes.baseAddress.map { $0.assumingMemoryBound(to: UInt8.self) } ?? JSONParser.emptyBase
         self.length = bytes.count
         self.limits = limits
-        var nodes = reuse
-        nodes.removeAll(keepingCapacity: true)
-        self.nodes = nodes
+        // Emptied by `parse()`, which keeps the capacity.
+        self.nodes = reuse
     }
 
     nonisolated(unsafe) static let emptyBase: UnsafePointer<UInt8> = {
@@ -66,14 +65,6 @@ struct JSONParser {
 
     // MARK: driver
 
-    /// The containers opened and not yet closed while parsing.
-    struct OpenContainers {
-        /// The innermost one's node index; -1 when none is open.
-        var innermost = -1
-        /// How many are open.
-        var depth = 0
-    }
-
     @inline(__always)
     mutating func skipWhitespace() {
         while position < length {
@@ -85,130 +76,152 @@ struct JSONParser {
     }
 
     /// Parses the whole input into `nodes`.
+    ///
+    /// The nodes are written through an output span over slots reserved up front, so that a
+    /// node costs no uniqueness or capacity check of the array: every node takes at least one
+    /// byte of the text, so `length + 1` slots always suffice, a valid text needs at most one per
+    /// two bytes and most need one per six or more. A text that fills the slots reserved is
+    /// parsed again with twice as many (a valid one at most once more).
     mutating func parse() throws(SanitizeError) {
         guard length <= limits.maxBytes else {
             throw SanitizeError(.limitExceeded, "JSON document of \(length) bytes is over the limit of \(limits.maxBytes)")
         }
-        // The open containers: the innermost one's node index (-1: none) and how many there
-        // are. Each open container's `next` field, which is set only when it closes, holds its
-        // parent's index + 1 meanwhile: a stack with no allocation of its own.
-        var open = OpenContainers()
-        skipWhitespace()
-        // `parseValue` returns true when it opened a non-empty container whose first value
-        // (after its key, for an object) must be parsed next: a loop, never recursion.
-        var opened = try parseValue(&open)
+        var reserved = min(length + 1, max(nodes.capacity, length / 4 + 16))
         while true {
-            if opened {
-                opened = try parseValue(&open)
-                continue
+            var storage: [JSONNode] = []
+            swap(&storage, &nodes)
+            storage.removeAll(keepingCapacity: true)
+            position = 0
+            sawWhitespace = false
+            var complete = false
+            do {
+                try storage.append(addingCapacity: reserved) { (out: inout OutputSpan<JSONNode>) throws(SanitizeError) in
+                    complete = try parseText(into: &out)
+                }
+            } catch {
+                nodes = storage
+                throw error
             }
-            // After a value: close containers or continue them.
-            guard open.innermost >= 0 else { break }
-            let innermost = open.innermost
-            skipWhitespace()
-            guard position < length else {
-                throw fail(.jsonSyntax, "unexpected end of input inside \(nodes[innermost].kind == .object ? "an object" : "an array")", at: position)
-            }
-            let byte = base[position]
-            let isObject = nodes[innermost].kind == .object
-            if byte == 0x2C {  // ,
+            nodes = storage
+            if complete { return }
+            reserved = min(length + 1, reserved * 2)
+        }
+    }
+
+    /// Parses the text into `out`, one loop for every value (never recursion): the open
+    /// containers form a stack linked through their nodes, each open container's `next` field
+    /// (set only when it closes) holding its parent's index + 1 meanwhile.
+    /// - Returns: `false` when `out` filled up before the end (nothing is thrown then: the
+    ///   caller parses again with more room).
+    private mutating func parseText(into out: inout OutputSpan<JSONNode>) throws(SanitizeError) -> Bool {
+        // Positions and node indices fit in the nodes' 32-bit fields: the text is at most
+        // `UInt32.max - 1` bytes (``JSONLimits/maxBytes``) and has at most one node per byte.
+        var innermost = -1
+        var depth = 0
+        // Whether a member's key and `:` come first (in an object, after `{` or `,`): written
+        // here once, in the loop, so that the string scan is inlined at its two places only.
+        var keyNext = false
+        skipWhitespace()
+        value: while true {
+            if keyNext {
+                keyNext = false
+                guard position < length, base[position] == 0x22 else {
+                    throw fail(.jsonSyntax, "expected a string key but found \(describe(position))", at: position)
+                }
+                if out.isFull { return false }
+                try parseString(into: &out)
+                skipWhitespace()
+                guard position < length, base[position] == 0x3A else {
+                    throw fail(.jsonSyntax, "expected ':' after an object key but found \(describe(position))", at: position)
+                }
                 position += 1
                 skipWhitespace()
-                if isObject {
-                    try parseKey(innermost)
-                } else {
-                    nodes[innermost].count += 1
-                }
-                opened = true
-            } else if byte == (isObject ? 0x7D : 0x5D) {
-                position += 1
-                open.innermost = Int(nodes[innermost].next) - 1
-                open.depth -= 1
-                try close(innermost)
-            } else {
-                throw fail(.jsonSyntax, "expected ',' or '\(isObject ? "}" : "]")' but found \(describe(position))", at: position)
             }
+            // A value, its leading whitespace skipped.
+            guard position < length else { throw fail(.jsonSyntax, "expected a value but found end of input", at: position) }
+            if out.isFull { return false }
+            let byte = base[position]
+            if byte == 0x22 {
+                try parseString(into: &out)
+            } else if byte == 0x7B || byte == 0x5B {  // { [
+                let isObject = byte == 0x7B
+                if !skippable.isEmpty, let end = skippableEnd(at: position) {
+                    out.append(
+                        JSONNode(
+                            kind: isObject ? .object : .array, flags: JSONNode.Flags.unread, start: UInt32(truncatingIfNeeded: position),
+                            end: UInt32(truncatingIfNeeded: end), count: 0, next: UInt32(truncatingIfNeeded: out.count + 1)))
+                    position = end
+                } else {
+                    if depth >= limits.maxDepth {
+                        throw fail(.jsonTooDeep, "nesting is deeper than the limit of \(limits.maxDepth)", at: position)
+                    }
+                    let index = out.count
+                    out.append(
+                        JSONNode(
+                            kind: isObject ? .object : .array, flags: 0, start: UInt32(truncatingIfNeeded: position), end: 0, count: 0,
+                            next: 0))
+                    position += 1
+                    skipWhitespace()
+                    if position < length && base[position] == (isObject ? 0x7D : 0x5D) {
+                        // Empty: closed at once (no keys to compare).
+                        position += 1
+                        out[index].end = UInt32(truncatingIfNeeded: position)
+                        out[index].next = UInt32(truncatingIfNeeded: out.count)
+                    } else {
+                        out[index].next = UInt32(truncatingIfNeeded: innermost + 1)
+                        innermost = index
+                        depth += 1
+                        out[index].count = 1
+                        keyNext = isObject
+                        continue value
+                    }
+                }
+            } else if byte == 0x2D || byte &- 0x30 < 10 {
+                try parseNumber(into: &out)
+            } else if byte == 0x74 {
+                try parseLiteral("true", kind: .bool, flags: JSONNode.Flags.isTrue, into: &out)
+            } else if byte == 0x66 {
+                try parseLiteral("false", kind: .bool, flags: 0, into: &out)
+            } else if byte == 0x6E {
+                try parseLiteral("null", kind: .null, flags: 0, into: &out)
+            } else {
+                throw fail(.jsonSyntax, "expected a value but found \(describe(position))", at: position)
+            }
+            // After a value: close containers or continue them.
+            while innermost >= 0 {
+                skipWhitespace()
+                let isObject = out[innermost].kind == .object
+                guard position < length else {
+                    throw fail(.jsonSyntax, "unexpected end of input inside \(isObject ? "an object" : "an array")", at: position)
+                }
+                let byte = base[position]
+                if byte == 0x2C {  // ,
+                    position += 1
+                    skipWhitespace()
+                    out[innermost].count += 1
+                    keyNext = isObject
+                    continue value
+                }
+                guard byte == (isObject ? 0x7D : 0x5D) else {
+                    throw fail(.jsonSyntax, "expected ',' or '\(isObject ? "}" : "]")' but found \(describe(position))", at: position)
+                }
+                position += 1
+                let closing = innermost
+                innermost = Int(out[closing].next) - 1
+                depth -= 1
+                out[closing].end = UInt32(truncatingIfNeeded: position)
+                out[closing].next = UInt32(truncatingIfNeeded: out.count)
+                if isObject && limits.duplicateKeys == .reject && out[closing].count > 1 && namesUncompared(at: out[closing].start) {
+                    try checkDuplicateKeys(closing, in: out.span)
+                }
+            }
+            break
         }
         skipWhitespace()
         if position < length {
             throw fail(.jsonSyntax, "unexpected \(describe(position)) after the JSON value", at: position)
         }
-    }
-
-    mutating func close(_ open: Int) throws(SanitizeError) {
-        nodes[open].end = UInt32(position)
-        nodes[open].next = UInt32(nodes.count)
-        if nodes[open].kind == .object && limits.duplicateKeys == .reject && nodes[open].count > 1
-            && namesUncompared(at: nodes[open].start)
-        {
-            try checkDuplicateKeys(open)
-        }
-    }
-
-    mutating func parseKey(_ open: Int) throws(SanitizeError) {
-        guard position < length, base[position] == 0x22 else {
-            throw fail(.jsonSyntax, "expected a string key but found \(describe(position))", at: position)
-        }
-        try parseString()
-        nodes[open].count += 1
-        skipWhitespace()
-        guard position < length, base[position] == 0x3A else {
-            throw fail(.jsonSyntax, "expected ':' after an object key but found \(describe(position))", at: position)
-        }
-        position += 1
-        skipWhitespace()
-    }
-
-    /// Parses one value; a container is opened (pushed) and, when empty, closed at once.
-    /// - Returns: whether a non-empty container was opened (its first value comes next).
-    mutating func parseValue(_ open: inout OpenContainers) throws(SanitizeError) -> Bool {
-        guard position < length else { throw fail(.jsonSyntax, "expected a value but found end of input", at: position) }
-        switch base[position] {
-        case 0x7B, 0x5B:  // { [
-            let isObject = base[position] == 0x7B
-            if !skippable.isEmpty, let end = skippableEnd(at: position) {
-                nodes.append(
-                    JSONNode(
-                        kind: isObject ? .object : .array, flags: JSONNode.Flags.unread, start: UInt32(position), end: UInt32(end),
-                        count: 0, next: UInt32(nodes.count + 1)))
-                position = end
-                return false
-            }
-            if open.depth >= limits.maxDepth {
-                throw fail(.jsonTooDeep, "nesting is deeper than the limit of \(limits.maxDepth)", at: position)
-            }
-            let index = nodes.count
-            nodes.append(JSONNode(kind: isObject ? .object : .array, flags: 0, start: UInt32(position), end: 0, count: 0, next: 0))
-            position += 1
-            skipWhitespace()
-            if position < length && base[position] == (isObject ? 0x7D : 0x5D) {
-                position += 1
-                try close(index)
-                return false
-            }
-            nodes[index].next = UInt32(open.innermost + 1)
-            open.innermost = index
-            open.depth += 1
-            if isObject {
-                try parseKey(index)
-            } else {
-                nodes[index].count = 1
-            }
-            return true
-        case 0x22:
-            try parseString()
-        case 0x2D, 0x30...0x39:
-            try parseNumber()
-        case 0x74:
-            try parseLiteral("true", kind: .bool, flags: JSONNode.Flags.isTrue)
-        case 0x66:
-            try parseLiteral("false", kind: .bool, flags: 0)
-        case 0x6E:
-            try parseLiteral("null", kind: .null, flags: 0)
-        default:
-            throw fail(.jsonSyntax, "expected a value but found \(describe(position))", at: position)
-        }
-        return false
+        return true
     }
 
     /// Whether the member names of the object that opens at `start` were not compared before
@@ -233,7 +246,10 @@ struct JSONParser {
         return nil
     }
 
-    mutating func parseLiteral(_ word: StaticString, kind: JSONKind, flags: UInt8) throws(SanitizeError) {
+    @inline(__always)
+    private mutating func parseLiteral(
+        _ word: StaticString, kind: JSONKind, flags: UInt8, into out: inout OutputSpan<JSONNode>
+    ) throws(SanitizeError) {
         let count = word.utf8CodeUnitCount
         let start = position
         guard length - position >= count else { throw fail(.jsonSyntax, "invalid literal", at: position) }
@@ -242,11 +258,15 @@ struct JSONParser {
             throw fail(.jsonSyntax, "invalid literal, expected \(word)", at: position + offset)
         }
         position += count
-        nodes.append(JSONNode(kind: kind, flags: flags, start: UInt32(start), end: UInt32(position), count: 0, next: UInt32(nodes.count + 1)))
+        out.append(
+            JSONNode(
+                kind: kind, flags: flags, start: UInt32(truncatingIfNeeded: start), end: UInt32(truncatingIfNeeded: position), count: 0,
+                next: UInt32(truncatingIfNeeded: out.count + 1)))
     }
 
     /// RFC 8259 §6: `-? (0 | [1-9][0-9]*) (\.[0-9]+)? ([eE][+-]?[0-9]+)?`.
-    mutating func parseNumber() throws(SanitizeError) {
+    @inline(__always)
+    private mutating func parseNumber(into out: inout OutputSpan<JSONNode>) throws(SanitizeError) {
         let start = position
         var integer = true
         if base[position] == 0x2D { position += 1 }
@@ -278,10 +298,10 @@ struct JSONParser {
             }
             while position < length, isDigit(base[position]) { position += 1 }
         }
-        nodes.append(
+        out.append(
             JSONNode(
-                kind: .number, flags: integer ? JSONNode.Flags.integer : 0, start: UInt32(start),
-                end: UInt32(position), count: 0, next: UInt32(nodes.count + 1)))
+                kind: .number, flags: integer ? JSONNode.Flags.integer : 0, start: UInt32(truncatingIfNeeded: start),
+                end: UInt32(truncatingIfNeeded: position), count: 0, next: UInt32(truncatingIfNeeded: out.count + 1)))
     }
 
     @inline(__always)
@@ -289,7 +309,8 @@ struct JSONParser {
 
     /// RFC 8259 §7 strings, with UTF-8 checked per RFC 3629 §4 (no overlongs, no surrogates,
     /// nothing above U+10FFFF). Escaped surrogates must pair (policy: reject lone ones).
-    mutating func parseString() throws(SanitizeError) {
+    @inline(__always)
+    private mutating func parseString(into out: inout OutputSpan<JSONNode>) throws(SanitizeError) {
         position += 1  // opening quote
         let start = position
         var flags = JSONNode.Flags.ascii
@@ -334,7 +355,10 @@ struct JSONParser {
                 try skipUTF8Sequence()
             }
         }
-        nodes.append(JSONNode(kind: .string, flags: flags, start: UInt32(start), end: UInt32(position), count: 0, next: UInt32(nodes.count + 1)))
+        out.append(
+            JSONNode(
+                kind: .string, flags: flags, start: UInt32(truncatingIfNeeded: start), end: UInt32(truncatingIfNeeded: position), count: 0,
+                next: UInt32(truncatingIfNeeded: out.count + 1)))
         position += 1  // closing quote
     }
 
@@ -416,10 +440,10 @@ struct JSONParser {
     // MARK: duplicate keys
 
     /// Rejects an object that repeats a key (compared after unescaping).
-    mutating func checkDuplicateKeys(_ object: Int) throws(SanitizeError) {
+    func checkDuplicateKeys(_ object: Int, in nodes: Span<JSONNode>) throws(SanitizeError) {
         let count = nodes[object].count
         // Up to four keys (six pairs) the pairs are compared at once: lengths mostly differ.
-        if count > 4 && count <= 16 && distinctByFingerprint(object) { return }
+        if count > 4 && count <= 16 && distinctByFingerprint(object, in: nodes) { return }
         if count <= 16 {
             // Small objects: compare keys pairwise, length first; no hashing, no allocation.
             var first = object + 1
@@ -430,8 +454,8 @@ struct JSONParser {
                     let a = nodes[first]
                     let b = nodes[second]
                     let escaped = (a.flags | b.flags) & JSONNode.Flags.escaped != 0
-                    if escaped || a.end - a.start == b.end - b.start, keyEqual(first, second) {
-                        throw duplicate(second)
+                    if escaped || a.end - a.start == b.end - b.start, keyEqual(first, second, in: nodes) {
+                        throw duplicate(second, in: nodes)
                     }
                     second = Int(nodes[second + 1].next)
                 }
@@ -444,20 +468,20 @@ struct JSONParser {
         var child = object + 1
         let end = Int(nodes[object].next)
         while child < end {
-            keys.append((hashKey(child), child))
+            keys.append((hashKey(child, in: nodes), child))
             child = Int(nodes[child + 1].next)
         }
         if keys.count <= 8 {
             for i in 1..<keys.count {
-                for j in 0..<i where keys[i].hash == keys[j].hash && keyEqual(keys[i].node, keys[j].node) {
-                    throw duplicate(keys[i].node)
+                for j in 0..<i where keys[i].hash == keys[j].hash && keyEqual(keys[i].node, keys[j].node, in: nodes) {
+                    throw duplicate(keys[i].node, in: nodes)
                 }
             }
             return
         }
         keys.sort { $0.hash < $1.hash }
-        for i in 1..<keys.count where keys[i].hash == keys[i - 1].hash && keyEqual(keys[i].node, keys[i - 1].node) {
-            throw duplicate(max(keys[i].node, keys[i - 1].node))
+        for i in 1..<keys.count where keys[i].hash == keys[i - 1].hash && keyEqual(keys[i].node, keys[i - 1].node, in: nodes) {
+            throw duplicate(max(keys[i].node, keys[i - 1].node), in: nodes)
         }
     }
 
@@ -465,7 +489,7 @@ struct JSONParser {
     /// 8-bit fingerprint (of its length and first and last bytes) in a 256-bit set; when no two
     /// keys share a fingerprint, no two keys are equal. `false` (a shared fingerprint or an
     /// escaped key) only means "compare them exactly".
-    func distinctByFingerprint(_ object: Int) -> Bool {
+    func distinctByFingerprint(_ object: Int, in nodes: Span<JSONNode>) -> Bool {
         var seen: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
         var child = object + 1
         let end = Int(nodes[object].next)
@@ -492,12 +516,12 @@ struct JSONParser {
         return true
     }
 
-    func duplicate(_ node: Int) -> SanitizeError {
+    func duplicate(_ node: Int, in nodes: Span<JSONNode>) -> SanitizeError {
         let text = JSONDocument.decodeString(UnsafeRawBufferPointer(start: base + Int(nodes[node].start), count: Int(nodes[node].end - nodes[node].start)), escaped: true)
         return fail(.jsonDuplicateKey, "duplicate key \"\(String(decoding: text, as: UTF8.self))\"", at: Int(nodes[node].start) - 1)
     }
 
-    func hashKey(_ node: Int) -> UInt64 {
+    func hashKey(_ node: Int, in nodes: Span<JSONNode>) -> UInt64 {
         let raw = UnsafeRawBufferPointer(start: base + Int(nodes[node].start), count: Int(nodes[node].end - nodes[node].start))
         if nodes[node].flags & JSONNode.Flags.escaped != 0 {
             return JSONDocument.decodeString(raw, escaped: true).withUnsafeBytes { JSONDocument.fnv1a($0) }
@@ -505,7 +529,7 @@ struct JSONParser {
         return JSONDocument.fnv1a(raw)
     }
 
-    func keyEqual(_ a: Int, _ b: Int) -> Bool {
+    func keyEqual(_ a: Int, _ b: Int, in nodes: Span<JSONNode>) -> Bool {
         let rawA = UnsafeRawBufferPointer(start: base + Int(nodes[a].start), count: Int(nodes[a].end - nodes[a].start))
         let rawB = UnsafeRawBufferPointer(start: base + Int(nodes[b].start), count: Int(nodes[b].end - nodes[b].start))
         let escaped = (nodes[a].flags | nodes[b].flags) & JSONNode.Flags.escaped != 0

@@ -98,6 +98,39 @@ struct JSONParserTests {
         #expect(throws: SanitizeError.self) { try JSONDocument(parsing: over) }
     }
 
+    /// The parser reserves node slots before it starts (a quarter of the text's length, or what
+    /// the document already holds) and parses again with twice as many when a text fills them.
+    /// Texts with more nodes than the first reservation, valid and cut short, parse as they
+    /// would with room to spare, and a document reused after a larger one holds exactly the
+    /// nodes of a fresh parse.
+    @Test func textsThatFillTheReservedNodesParseTheSame() throws {
+        // One node per two bytes, the most a valid text has.
+        let count = 1_000
+        let flat = try JSONDocument(parsing: "[" + Array(repeating: "0", count: count).joined(separator: ",") + "]")
+        #expect(flat.nodeCount == count + 1 && flat.count(0) == count && flat.after(0) == count + 1)
+        #expect((1...count).allSatisfy { flat.kind($0) == .number && flat.after($0) == $0 + 1 })
+        // Cut short: every byte opens a node; the error is where it is with room to spare.
+        let open = String(repeating: "[", count: 300)
+        do {
+            _ = try JSONDocument(parsing: open, limits: JSONLimits(maxDepth: 512))
+            Issue.record("accepted an unclosed text")
+        } catch {
+            #expect(error.code == .jsonSyntax && error.location?.byteOffset == 300, "\(error)")
+        }
+        // A small text parsed into a document that held a large one: node for node a fresh parse.
+        let small = #"{"a":[1,"x",{"b":null}],"c":true}"#
+        var reused = try JSONDocument(parsing: "[" + Array(repeating: #"{"k":[0]}"#, count: 500).joined(separator: ",") + "]")
+        try Array(small.utf8).withUnsafeBytes { try reused.reparse($0) }
+        let fresh = try JSONDocument(parsing: small)
+        #expect(reused.nodeCount == fresh.nodeCount)
+        for node in 0..<fresh.nodeCount {
+            let (a, b) = (reused.nodes[node], fresh.nodes[node])
+            #expect(
+                a.kind == b.kind && a.flags == b.flags && a.start == b.start && a.end == b.end && a.count == b.count && a.next == b.next,
+                "node \(node)")
+        }
+    }
+
     @Test func duplicateKeysCanBeAllowed() throws {
         let document = try JSONDocument(parsing: #"{"a":1,"a":2}"#, limits: JSONLimits(duplicateKeys: .allow))
         #expect(document.member("a", of: document.root).flatMap(document.numberText) == "2")
