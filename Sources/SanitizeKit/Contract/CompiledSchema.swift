@@ -180,15 +180,27 @@ struct CompiledSchema: Sendable {
     /// check): a value of an allowed type is valid without the schema being entered. Set by
     /// ``settle()``.
     private(set) var assertsOnlyType = false
+    /// The target of a schema that is one `$ref` and nothing else (no `type`, no other check,
+    /// no `x-sanitize`, not sensitive), else -1: an evaluation that reports and records nothing
+    /// goes from it straight to the target, without the reference's step (which only locations
+    /// read). Set by ``settle(checks:)``.
+    private(set) var referenceOnly: Int32 = -1
 
     var needsAnnotations: Bool { unevaluatedProperties >= 0 || unevaluatedItems >= 0 }
 
-    /// Sets what is derived from the schema's checks, once they are all in place. A keyword
-    /// kept in a field of its own rather than in a run of checks (as `unevaluatedProperties`)
-    /// must be counted here, or a schema holding only it and `type` would not be entered.
-    mutating func settle() {
-        assertsOnlyType = kind == .checks && general.isEmpty && inPlace.isEmpty && strings.isEmpty && numbers.isEmpty
-            && objects.isEmpty && arrays.isEmpty && !needsAnnotations
+    /// Sets what is derived from the schema's checks, once they are all in place (`checks`: the
+    /// program's, which its runs index). A keyword kept in a field of its own rather than in a
+    /// run of checks (as `unevaluatedProperties`) must be counted here, or a schema holding only
+    /// it and `type` would not be entered.
+    mutating func settle(checks: [Check]) {
+        let onlyInPlace = kind == .checks && general.isEmpty && strings.isEmpty && numbers.isEmpty && objects.isEmpty
+            && arrays.isEmpty && !needsAnnotations
+        assertsOnlyType = onlyInPlace && inPlace.isEmpty
+        if onlyInPlace && typeMask == TypeBits.any && inPlace.count == 1 && !sensitive && sanitizeSteps < 0,
+            case .reference(let reference) = checks[Int(inPlace.start)]
+        {
+            referenceOnly = reference.target
+        }
     }
 }
 

@@ -545,7 +545,7 @@ struct ContractCompiler {
         default:
             throw compileError(.contractInvalid, "a schema must be an object or a boolean", in: entry, at: "")
         }
-        schema.settle()
+        schema.settle(checks: program.checks)
         program.schemas[index] = schema
         return index
     }

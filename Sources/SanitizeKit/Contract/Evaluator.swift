@@ -347,7 +347,12 @@ struct Evaluator {
         }
 
         let valid: Bool
-        if schema.pointee.needsAnnotations && !collect {
+        if schema.pointee.referenceOnly >= 0 && quiet > 0 && !collectSteps && !(recordingBranch && quiet == 1) {
+            // A plain `$ref`, evaluated for its verdict alone: its target, entered as the
+            // reference would enter it (the same depths), without the reference's step, which
+            // only a reported or recorded failure's location reads.
+            valid = evaluate(Int(schema.pointee.referenceOnly), node, &annotations, collect: collect)
+        } else if schema.pointee.needsAnnotations && !collect {
             var local = Annotations()
             valid = evaluateChecks(s, schema, node, &local, collect: true)
         } else {

@@ -166,4 +166,34 @@ struct EvaluationShortcutTests {
         }
         #expect(valid > 50)
     }
+
+    @Test("a schema that is only a $ref, evaluated for its verdict alone, enters its target at the depths a reporting evaluation counts")
+    func plainReferencesKeepTheirDepths() throws {
+        // A chain of plain references at one instance location: every schema entered counts
+        // towards the in-place limit, in a quiet evaluation (which skips the reference's step)
+        // as in a reporting one.
+        var verdicts: Set<Bool> = []
+        for length in 55...75 {
+            let links = (0..<length).map { ##""a\##($0)": {"$ref": "#/$defs/a\##($0 + 1)"}"## }
+            let schema = ##"{"$ref": "#/$defs/a0", "$defs": {"## + links.joined(separator: ", ")
+                + ##", "a\##(length)": {"type": "integer"}}}"##
+            var validator = try Contract(schema: schema).makeValidator()
+            for instance in ["1", "\"1\""] {
+                let reported = validator.validate(Array(instance.utf8))
+                let quiet = validator.isValid(Array(instance.utf8))
+                #expect(quiet == reported.isValid, "\(length) links, \(instance)")
+                if instance == "1" {
+                    verdicts.insert(reported.isValid)
+                    #expect(reported.isValid || reported.violations.map(\.code) == [.depthLimit], "\(length) links")
+                }
+            }
+        }
+        #expect(verdicts == [true, false])  // the limit falls inside the range
+        // A cycle of plain references never reaches a value: refused either way.
+        var cycle = try Contract(schema: ##"{"$defs": {"a": {"$ref": "#/$defs/b"}, "b": {"$ref": "#/$defs/a"}}, "$ref": "#/$defs/a"}"##)
+            .makeValidator()
+        let quiet = cycle.isValid(Array("1".utf8))
+        let reported = cycle.validate(Array("1".utf8))
+        #expect(!quiet && reported.violations.map(\.code) == [.depthLimit])
+    }
 }
