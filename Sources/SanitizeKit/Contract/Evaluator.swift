@@ -270,7 +270,10 @@ struct Evaluator {
 
     /// Evaluates schema `s` against instance node `node`.
     /// - Parameters:
-    ///   - annotations: receives evaluated members/items when `collect` is set.
+    ///   - annotations: receives evaluated members/items when `collect` is set, and is neither
+    ///     read nor written when it is not: a caller that collects nothing hands over any
+    ///     annotations it holds rather than a fresh value (whose release would be paid for on
+    ///     every evaluation).
     ///   - collect: whether the caller needs annotations for the same instance location.
     mutating func evaluate(_ s: Int, _ node: Int, _ annotations: inout Annotations, collect: Bool) -> Bool {
         // Read in place: the compiled schema is a few dozen bytes, and a copy per evaluation
@@ -470,7 +473,9 @@ struct Evaluator {
     @inline(__always)
     mutating func popPath() { pathCount -= 1 }
 
-    mutating func evaluateChild(_ s: Int, _ node: Int, _ step: PathStep) -> Bool {
+    /// - Parameter unused: any annotations the caller holds; a child evaluation collects none,
+    ///   so it neither reads nor writes them (``evaluate(_:_:_:collect:)``).
+    mutating func evaluateChild(_ s: Int, _ node: Int, _ step: PathStep, passing unused: inout Annotations) -> Bool {
         if !faults.isEmpty && !overlapsFault(node) { return true }
         pushPath(step)
         let savedInPlace = inPlaceDepth
@@ -479,8 +484,7 @@ struct Evaluator {
             popPath()
             inPlaceDepth = savedInPlace
         }
-        var fresh = Annotations()
-        return evaluate(s, node, &fresh, collect: false)
+        return evaluate(s, node, &unused, collect: false)
     }
 
     /// Whether the value at `node` overlaps one of ``faults`` (a string's span counts its quotes).

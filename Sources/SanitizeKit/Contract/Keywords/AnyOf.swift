@@ -18,10 +18,17 @@ extension Evaluator {
         for index in list.range {
             let branchSchema = Int(lists[index])
             if !recording && failsOnTypeAlone(branchSchema, node) { continue }
+            if !collect {
+                // Not collecting: the branch leaves `annotations` alone.
+                if probeBranch(branchSchema, node, &annotations, collect: false, recording: recording) {
+                    matched = true
+                    break
+                }
+                continue
+            }
             var branch = Annotations()
-            if probeBranch(branchSchema, node, &branch, collect: collect, recording: recording) {
+            if probeBranch(branchSchema, node, &branch, collect: true, recording: recording) {
                 matched = true
-                if !collect { break }
                 annotations.merge(branch)
             }
         }

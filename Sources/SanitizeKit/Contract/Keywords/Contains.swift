@@ -30,8 +30,8 @@ extension Evaluator {
         var index = 0
         let end = afterOf(node)
         while child < end {
-            var ignored = Annotations()
-            if probe(Int(keyword.schema), child, &ignored, collect: false) {
+            // Collecting nothing: the item's evaluation leaves `annotations` alone.
+            if probe(Int(keyword.schema), child, &annotations, collect: false) {
                 matches += 1
                 if collect { annotations.markItems(index..<(index + 1), of: itemCount) }
                 if !collect, maximum >= 0, matches > maximum { break }

@@ -57,7 +57,7 @@ extension Evaluator {
                 if stopEarly { return false }
                 break
             }
-            if !evaluateChild(sub, child, .index(index)) {
+            if !evaluateChild(sub, child, .index(index), passing: &annotations) {
                 valid = false
                 if stopEarly { return false }
             }

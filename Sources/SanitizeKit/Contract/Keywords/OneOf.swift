@@ -24,8 +24,8 @@ extension Evaluator {
         // Only a pass is taken from the branch the discriminator names; anything else runs
         // the plain oneOf (which reports, and collects steps from every branch).
         if keyword.discriminator >= 0, !collect && !collectSteps, let chosen = discriminatedBranch(keyword.discriminator, node) {
-            var ignored = Annotations()
-            if probe(Int(lists[keyword.branches.range.lowerBound + chosen]), node, &ignored, collect: false) { return true }
+            // Not collecting: the branch leaves `annotations` alone.
+            if probe(Int(lists[keyword.branches.range.lowerBound + chosen]), node, &annotations, collect: false) { return true }
         }
         let list = keyword.branches
         var matches = 0
@@ -36,15 +36,22 @@ extension Evaluator {
         for (position, index) in list.range.enumerated() {
             let branchSchema = Int(lists[index])
             if !recording && failsOnTypeAlone(branchSchema, node) { continue }
-            var branch = Annotations()
-            if probeBranch(branchSchema, node, &branch, collect: collect, recording: recording) {
+            let passed: Bool
+            if collect {
+                var branch = Annotations()
+                passed = probeBranch(branchSchema, node, &branch, collect: true, recording: recording)
+                if passed && matches == 0 { kept = branch }
+            } else {
+                // Not collecting: the branch leaves `annotations` alone.
+                passed = probeBranch(branchSchema, node, &annotations, collect: false, recording: recording)
+            }
+            if passed {
                 matches += 1
                 if matches > 1 {
                     secondMatch = position
                     break
                 }
                 firstMatch = position
-                kept = branch
             }
         }
         if matches == 1 {

@@ -80,7 +80,7 @@ extension Evaluator {
                     guess = found + 1 == shape.count ? 0 : found + 1
                     matched = true
                     if found < 64 { foundMask |= 1 << UInt64(found) }
-                    if !evaluateChild(Int(lists[shape.schemas + found]), value, .key(child)) {
+                    if !evaluateChild(Int(lists[shape.schemas + found]), value, .key(child), passing: &annotations) {
                         valid = false
                         if stopEarly { return false }
                     }
@@ -92,18 +92,15 @@ extension Evaluator {
                     let pattern = Int(lists[shape.patterns + 2 * entry])
                     let outcome = withString(child) { buffers.matchPattern(pattern, $0) }
                     if outcome == .gaveUp {
-                        let matcher = buffers.program.patterns[pattern]
                         // Nothing can say whether this member's schema applies: refused.
-                        pushPath(.key(child))
-                        report(s, "patternProperties", .patternLimit, "the pattern \(matcher.quotedSource) gave up on this member name (PCRE2 match limit), so it is refused")
-                        popPath()
+                        reportPatternGaveUp(s, pattern: pattern, member: child)
                         valid = false
                         if stopEarly { return false }
                         continue
                     }
                     guard outcome == .matched else { continue }
                     matched = true
-                    if !evaluateChild(Int(lists[shape.patterns + 2 * entry + 1]), value, .key(child)) {
+                    if !evaluateChild(Int(lists[shape.patterns + 2 * entry + 1]), value, .key(child), passing: &annotations) {
                         valid = false
                         if stopEarly { return false }
                     }
@@ -113,12 +110,10 @@ extension Evaluator {
                 let additional = Int(shape.additional)
                 matched = true
                 if schemas[additional].kind == .alwaysInvalid {
-                    pushPath(.key(child))
-                    report(s, "additionalProperties", .additionalProperties, "member is not allowed by the contract")
-                    popPath()
+                    reportAdditionalRefused(s, member: child)
                     valid = false
                     if stopEarly { return false }
-                } else if !evaluateChild(additional, value, .key(child)) {
+                } else if !evaluateChild(additional, value, .key(child), passing: &annotations) {
                     valid = false
                     if stopEarly { return false }
                 }
@@ -136,6 +131,25 @@ extension Evaluator {
             }
         }
         return valid
+    }
+
+    // Out of line, with their messages: the evaluation of `properties` starts without them.
+
+    @inline(never)
+    mutating func reportPatternGaveUp(_ s: Int, pattern: Int, member: Int) {
+        guard reports else { return }
+        let matcher = buffers.program.patterns[pattern]
+        pushPath(.key(member))
+        report(s, "patternProperties", .patternLimit, "the pattern \(matcher.quotedSource) gave up on this member name (PCRE2 match limit), so it is refused")
+        popPath()
+    }
+
+    @inline(never)
+    mutating func reportAdditionalRefused(_ s: Int, member: Int) {
+        guard reports else { return }
+        pushPath(.key(member))
+        report(s, "additionalProperties", .additionalProperties, "member is not allowed by the contract")
+        popPath()
     }
 }
 

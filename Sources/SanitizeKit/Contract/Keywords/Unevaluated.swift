@@ -33,7 +33,7 @@ extension Evaluator {
                     popPath()
                     valid = false
                     if stopEarly { return false }
-                } else if !evaluateChild(sub, child + 1, .key(child)) {
+                } else if !evaluateChild(sub, child + 1, .key(child), passing: &annotations) {
                     valid = false
                     if stopEarly { return false }
                 }
@@ -61,7 +61,7 @@ extension Evaluator {
                     popPath()
                     valid = false
                     if stopEarly { return false }
-                } else if !evaluateChild(sub, child, .index(index)) {
+                } else if !evaluateChild(sub, child, .index(index), passing: &annotations) {
                     valid = false
                     if stopEarly { return false }
                 }
