@@ -81,12 +81,13 @@ struct JSONParser {
     /// node costs no uniqueness or capacity check of the array: every node takes at least one
     /// byte of the text, so `length + 1` slots always suffice, a valid text needs at most one per
     /// two bytes and most need one per six or more. A text that fills the slots reserved is
-    /// parsed again with twice as many (a valid one at most once more).
+    /// parsed again with twice as many (a valid one at most once more, unless it is larger than
+    /// ``initialSlotLimit`` slots could hold).
     mutating func parse() throws(SanitizeError) {
         guard length <= limits.maxBytes else {
             throw SanitizeError(.limitExceeded, "JSON document of \(length) bytes is over the limit of \(limits.maxBytes)")
         }
-        var reserved = min(length + 1, max(nodes.capacity, length / 4 + 16))
+        var reserved = min(length + 1, max(nodes.capacity, min(length / 4, Self.initialSlotLimit) + 16))
         while true {
             var storage: [JSONNode] = []
             swap(&storage, &nodes)
@@ -107,6 +108,11 @@ struct JSONParser {
             reserved = min(length + 1, reserved * 2)
         }
     }
+
+    /// The most node slots reserved for a text's first parse (80 MB of nodes) when the document
+    /// holds fewer: a text of a few long strings does not reserve a quarter of its length in
+    /// nodes; a larger one that needs more is parsed again with twice as many each time.
+    static let initialSlotLimit = 1 << 22
 
     /// Parses the text into `out`, one loop for every value (never recursion): the open
     /// containers form a stack linked through their nodes, each open container's `next` field
