@@ -178,7 +178,7 @@ struct CompiledSchema: Sendable {
 
     /// Whether `type` is all the schema asserts (a ``Kind/checks`` schema without any other
     /// check): a value of an allowed type is valid without the schema being entered. Set by
-    /// ``settle()``.
+    /// ``settle(checks:)``.
     private(set) var assertsOnlyType = false
     /// The target of a schema that is one `$ref` and nothing else (no `type`, no other check,
     /// no `x-sanitize`, not sensitive), else -1: an evaluation that reports and records nothing
