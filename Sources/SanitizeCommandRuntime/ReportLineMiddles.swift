@@ -39,8 +39,10 @@ package struct ReportLineMiddles {
     /// Appends the end of a report line rendered before for a compiled violation at `place`;
     /// `false` when there is none (the caller renders it and hands it to ``keepEnd(_:for:)``).
     package func appendEnd(for place: ReportedViolations.CompiledPlace, to out: inout [UInt8]) -> Bool {
-        for end in ends where end.place == place {
-            out.append(contentsOf: end.bytes)
+        // By index, in place: a loop over the elements copies each, a retain and a release of
+        // each of its three buffers per element passed.
+        for index in ends.indices where ends[index].place == place {
+            out.append(contentsOf: ends[index].bytes)
             return true
         }
         return false

@@ -138,15 +138,8 @@ struct ShapeScan {
 
     // MARK: eight bytes at a time
 
-    private static let ones: UInt64 = 0x0101_0101_0101_0101
-    private static let highBits: UInt64 = 0x8080_8080_8080_8080
-
-    /// The eight bytes from `bytes` as one word, the first in its lowest byte. (From a pointer,
-    /// not an offset in the record: `origin + offset` cost the scan of a clean record 6 %.)
-    @inline(__always)
-    private static func word(at bytes: UnsafePointer<UInt8>) -> UInt64 {
-        UInt64(littleEndian: UnsafeRawPointer(bytes).loadUnaligned(as: UInt64.self))
-    }
+    private static let ones = ASCIIWord.ones
+    private static let highBits = ASCIIWord.highBits
 
     /// The bytes of `word` equal to `byte`, each flagged by its high bit (with ``highBits``):
     /// the lowest flag is always a true one; those above it may not be (a borrow runs on from
@@ -169,7 +162,9 @@ struct ShapeScan {
             if end - p >= 8 {
                 // The first quote, backslash, control, DEL or non-ASCII byte of the next eight:
                 // each test flags a byte's high bit, and the lowest flag is always a true one.
-                let word = Self.word(at: p)
+                // Read at a pointer, not at an offset in the record: `origin + offset` cost the
+                // scan of a clean record 6 %.
+                let word = ASCIIWord.load(p, 0)
                 let special =
                     (Self.flags(word, equalTo: 0x22) | Self.flags(word, equalTo: 0x5C) | Self.flags(word, equalTo: 0x7F)
                     | ((word &- Self.ones &* 0x20) & ~word) | word) & Self.highBits
@@ -202,7 +197,14 @@ struct ShapeScan {
         }
         guard length >= node.pointee.minLength, length <= node.pointee.maxLength else { return false }
         let steps = node.pointee.steps
-        if steps >= 0 && !check.leftUnchanged(scan, by: steps) { return false }
+        if steps >= 0 {
+            // ``leftUnchanged(_:by:of:)`` written out: the compiler left that one a call.
+            if scan.hasNonASCII {
+                guard Self.nonASCIILeftUnchanged(scan, by: steps, of: check) else { return false }
+            } else {
+                guard check.guards[steps].leavesUnchanged(bytes, hasDelete: scan.hasDelete) else { return false }
+            }
+        }
         if node.pointee.enumCount > 0 && !check.isEnumerated(bytes, node) { return false }
         if let simple = node.pointee.classPattern, scan.hasNonASCII || !simple.matches(ascii: bytes) { return false }
         let pattern = node.pointee.pattern
@@ -218,6 +220,30 @@ struct ShapeScan {
         var count = 0
         for byte in bytes where byte & 0xC0 != 0x80 { count += 1 }
         return count
+    }
+
+    /// Whether every step of list `steps` of `check` leaves the (well-formed, unescaped)
+    /// string as it is: for ASCII, the list's ``ShapeCheck/Tables/guards`` entry (most strings
+    /// are ASCII and pass there at once); otherwise the steps one by one. (Static and handed the
+    /// tables: a method of the scan would be handed a copy of it.)
+    @inline(__always)
+    private static func leftUnchanged(_ scan: StringScan, by steps: Int, of check: ShapeCheck.Tables) -> Bool {
+        if scan.hasNonASCII { return nonASCIILeftUnchanged(scan, by: steps, of: check) }
+        return check.guards[steps].leavesUnchanged(scan.bytes, hasDelete: scan.hasDelete)
+    }
+
+    /// ``leftUnchanged(_:by:of:)`` for a string that is not ASCII: every step of list `steps`
+    /// asked, from one ``TextProfile``. Out of line: most strings never come here.
+    @inline(never)
+    private static func nonASCIILeftUnchanged(_ scan: StringScan, by steps: Int, of check: ShapeCheck.Tables) -> Bool {
+        let profile = TextProfile(utf8: scan.bytes)
+        // By index through the pointer, not `allSatisfy` (whose iterator holds a copy of the
+        // list: a retain per string on an array that every worker thread shares).
+        let list = check.stepLists + steps
+        for index in 0..<list.pointee.count where !list.pointee[index].leavesUnchanged(profile, utf8: scan.bytes) {
+            return false
+        }
+        return true
     }
 
     // MARK: containers
@@ -407,7 +433,7 @@ struct ShapeScan {
         case UInt8(ascii: "\""):
             let steps = node.pointee.steps
             if let scan = readStrictString() {
-                guard steps < 0 || check.leftUnchanged(scan, by: steps) else { return giveUp() }
+                guard steps < 0 || Self.leftUnchanged(scan, by: steps, of: check) else { return giveUp() }
                 foundType = TypeBits.foundString
                 string = scan
             } else {
@@ -655,7 +681,7 @@ struct ShapeScan {
     private mutating func skipStringBody() -> Bool {
         while true {
             while end - cursor >= 8 {
-                let word = Self.word(at: cursor)
+                let word = ASCIIWord.load(cursor, 0)
                 let special = (Self.flags(word, equalTo: 0x22) | Self.flags(word, equalTo: 0x5C)) & Self.highBits
                 if special != 0 {
                     cursor += special.trailingZeroBitCount >> 3
@@ -681,23 +707,6 @@ struct ShapeScan {
 // would be handed a copy of the whole scan, cursor included, on every string (a copy that
 // reads the cursor back just after it was stored, and stalls).
 extension ShapeCheck.Tables {
-    /// Whether every step of list `steps` leaves the (well-formed, unescaped) string as it is.
-    @inline(__always)
-    fileprivate func leftUnchanged(_ scan: ShapeScan.StringScan, by steps: Int) -> Bool {
-        let bytes = scan.bytes
-        if scan.hasNonASCII {
-            let profile = TextProfile(utf8: bytes)
-            // By index through the pointer, not `allSatisfy` (whose iterator holds a copy of the
-            // list: a retain per string on an array that every worker thread shares).
-            let list = stepLists + steps
-            for index in 0..<list.pointee.count where !list.pointee[index].leavesUnchanged(profile, utf8: bytes) {
-                return false
-            }
-            return true
-        }
-        return guards[steps].leavesUnchanged(bytes, hasDelete: scan.hasDelete)
-    }
-
     /// The check of node `index` that the strict string `scan` fails when it passes all the
     /// node's others and the check is one whose violation shows the value
     /// (``ShapeCheck/StringCheck``); `nil` otherwise, and wherever a check cannot say for sure

@@ -93,14 +93,17 @@ extension EmailStructure {
         var dots = 0
         var labelStart = domainStart
         var index = domainStart
-        // Each byte is only classed here; the hyphen and length rules are a label's, at its end.
-        while index < count {
+        // A run of letters and digits at a time; the byte that ends one is a dot (a label's
+        // end, where its hyphen and length rules apply), a hyphen, or not LDH.
+        while true {
+            index = ASCIIWord.alphanumericRunEnd(base, from: index, to: count)
+            if index == count { break }
             let byte = base.load(fromByteOffset: index, as: UInt8.self)
             if byte == dot {
                 guard isPlainLabel(labelStart, index) else { return nil }
                 dots += 1
                 labelStart = index + 1
-            } else if !isLetterDigitHyphen(byte) {
+            } else if byte != hyphen {
                 return nil
             }
             index += 1

@@ -69,11 +69,20 @@ enum EmailSyntaxShortcut {
     /// and is not empty; `nil` otherwise.
     @inline(__always)
     private static func localPartEnd(_ address: UnsafeRawBufferPointer, dotsAnywhere: Bool) -> Int? {
-        // Up to the first "@" (neither `atext` nor "." is one).
+        // Up to the first "@" (neither `atext` nor "." is one), a run of letters and digits at a
+        // time: only the byte that ends a run is looked at here.
+        guard let base = address.baseAddress else { return nil }
+        let count = address.count
         var index = 0
         var previousWasDot = true  // a dot-string may not start with a dot
-        while index < address.count {
-            let byte = address[index]
+        while true {
+            let runEnd = ASCIIWord.alphanumericRunEnd(base, from: index, to: count)
+            if runEnd > index {
+                previousWasDot = false
+                index = runEnd
+            }
+            guard index < count else { return nil }  // no "@"
+            let byte = base.load(fromByteOffset: index, as: UInt8.self)
             if byte == EmailStructure.at { break }
             if byte == EmailStructure.dot {
                 if !dotsAnywhere && previousWasDot { return nil }
@@ -84,7 +93,7 @@ enum EmailSyntaxShortcut {
             }
             index += 1
         }
-        guard index > 0, index < address.count, dotsAnywhere || !previousWasDot else { return nil }
+        guard index > 0, dotsAnywhere || !previousWasDot else { return nil }
         return index
     }
 

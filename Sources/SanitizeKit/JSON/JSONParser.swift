@@ -327,7 +327,7 @@ struct JSONParser {
             // (a borrow can flag lanes above a true one, never below), so the scan lands on it.
             var found = false
             while length - position >= 8 {
-                let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+                let word = ASCIIWord.load(base, position)
                 let ones: UInt64 = 0x0101_0101_0101_0101
                 let highs: UInt64 = 0x8080_8080_8080_8080
                 let quote = word ^ (ones &* 0x22)

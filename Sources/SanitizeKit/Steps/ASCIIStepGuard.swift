@@ -16,6 +16,8 @@ struct ASCIIStepGuard: Sendable, Equatable {
     private var stripsDelete = false
     /// Bytes that may make a strip step change or refuse the value.
     private var stops = ASCIIByteSet(low: 0, high: 0)
+    /// No letter or digit is in ``stops``: runs of them are stepped over a word at a time.
+    private var stopsSpareAlphanumerics = true
     /// `lowercase-domain` is in the list: no capital letter after the last `@`.
     private var lowercasesDomain = false
 
@@ -37,6 +39,7 @@ struct ASCIIStepGuard: Sendable, Equatable {
                 }
             }
         }
+        stopsSpareAlphanumerics = !(0..<128).contains { stops.contains(UInt8($0)) && ASCIIWord.isAlphanumeric(UInt8($0)) }
     }
 
     /// Whether every step leaves the ASCII text `bytes` unchanged and without an error.
@@ -49,19 +52,49 @@ struct ASCIIStepGuard: Sendable, Equatable {
         if isOpaque || count > maxLength || (stripsDelete && hasDelete) { return false }
         guard count > 0, let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return true }
         if trimsEdges && (Self.isWhitespace(base[0]) || Self.isWhitespace(base[count - 1])) { return false }
+        // The tests that read every byte, out of line: most lists have none.
+        return stops.isEmpty && !lowercasesDomain || bytesLeaveUnchanged(base, count: count)
+    }
+
+    /// The tests of ``leavesUnchanged(_:hasDelete:)`` that read every byte of the `count` at
+    /// `base`: no stop byte of a strip step, and (`lowercase-domain`) no capital letter in the
+    /// domain.
+    @inline(never)
+    private func bytesLeaveUnchanged(_ base: UnsafePointer<UInt8>, count: Int) -> Bool {
         if !stops.isEmpty {
-            for i in 0..<count where stops.contains(base[i]) { return false }
-        }
-        if lowercasesDomain {
-            // Without an `@` the step leaves the value alone, whatever its case.
-            var sawCapital = false
-            var i = count - 1
-            while i >= 0 {
-                let byte = base[i]
-                if byte == UInt8(ascii: "@") { if sawCapital { return false } else { break } }
-                if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") { sawCapital = true }
-                i -= 1
+            var i = 0
+            while i < count {
+                if stopsSpareAlphanumerics {
+                    i = ASCIIWord.alphanumericRunEnd(base, from: i, to: count)
+                    if i == count { break }
+                }
+                if stops.contains(base[i]) { return false }
+                i += 1
             }
+        }
+        guard lowercasesDomain else { return true }
+        // No capital letter after the last `@` (without an `@` the step leaves the value alone,
+        // whatever its case): read from the end, a word at a time.
+        var sawCapital = false
+        var end = count
+        while end >= 8 {
+            let word = ASCIIWord.load(base, end - 8)
+            let capitals = ASCIIWord.flags(word, from: UInt8(ascii: "A"), through: UInt8(ascii: "Z"))
+            let ats = ASCIIWord.flags(word, equalTo: UInt8(ascii: "@"))
+            if ats != 0 {
+                // The last `@` is the highest lane flagged; the capitals that count are above it.
+                let lastAt = UInt64(63 - ats.leadingZeroBitCount)
+                return !sawCapital && (lastAt == 63 || capitals >> (lastAt + 1) == 0)
+            }
+            if capitals != 0 { sawCapital = true }
+            end -= 8
+        }
+        var i = end - 1
+        while i >= 0 {
+            let byte = base[i]
+            if byte == UInt8(ascii: "@") { return !sawCapital }
+            if byte &- UInt8(ascii: "A") < 26 { sawCapital = true }
+            i -= 1
         }
         return true
     }

@@ -189,6 +189,43 @@ struct EmailSyntaxShortcutTests {
         }
     }
 
+    @Test("rfc5321's one-pass check takes every valid address of its shape: an atext dot-string, '@', plain LDH labels")
+    func onePassTakesItsShape() throws {
+        // The `email` format's policy, which the check answers for; the checks one by one (the
+        // pattern in other words: no shortcut) say what is valid.
+        let policy = NetworkFormat.emailValidator.policy
+        let oneByOne = try EmailValidator(mode: .rfc5321, pattern: Self.builtIn(.rfc5321).pattern + "(?:)", policy: policy)
+        var random = SeededGenerator(seed: 5_321)
+        let localBytes = Array("!#$%&'*+-/=?^_`{|}~.".utf8)
+        let domainBytes = Array("-.".utf8)
+        let plain = Array("aZ9".utf8)
+        /// Mostly letters and digits (long runs, read eight bytes at a time), now and then one of `others`.
+        func piece(_ length: Int, _ others: [UInt8]) -> [UInt8] {
+            (0..<length).map { _ in
+                Int.random(in: 0..<8, using: &random) == 0 ? others.randomElement(using: &random)! : plain.randomElement(using: &random)!
+            }
+        }
+        var taken = 0
+        var valid = 0
+        for _ in 0..<20_000 {
+            // Lengths on both sides of the 64-octet local part and the 63-octet label.
+            let address = piece(Int.random(in: 0...70, using: &random), localBytes) + [UInt8(ascii: "@")]
+                + piece(Int.random(in: 0...80, using: &random), domainBytes)
+            let says = address.withUnsafeBytes { EmailSyntaxShortcut.surelyValidRFC5321($0, policy: policy) }
+            let isValid = oneByOne.validate(address) == .valid
+            taken += says ? 1 : 0
+            valid += isValid ? 1 : 0
+            if says { #expect(isValid, "\(String(decoding: address, as: UTF8.self))") }
+            // An A-label (`--` in positions 3-4) is left to the checks, which decode it.
+            let domain = address.split(separator: UInt8(ascii: "@"), omittingEmptySubsequences: false).last!
+            let hasALabelHyphens = domain.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false).contains {
+                $0.count >= 4 && $0[$0.startIndex + 2] == UInt8(ascii: "-") && $0[$0.startIndex + 3] == UInt8(ascii: "-")
+            }
+            if isValid && !hasALabelHyphens { #expect(says, "\(String(decoding: address, as: UTF8.self))") }
+        }
+        #expect(taken > 1_000 && valid > 1_000, "\(taken) taken, \(valid) valid")
+    }
+
     @Test("the one-pass check comes after the input limit: a validator with a lower limit still refuses a long address")
     func onePassAfterTheLimit() throws {
         let pattern = try Self.builtIn(.rfc5321).pattern

@@ -432,6 +432,38 @@ struct ASCIIStepGuardTests {
         #expect(unchanged > 1_000)
     }
 
+    @Test("the tests that read every byte see every byte, across words: a stop byte anywhere, a capital after the last @")
+    func byteTestsAcrossWords() throws {
+        let strip = ASCIIStepGuard([.text(.stripSQL)])
+        let lowercase = ASCIIStepGuard([.lowercaseDomain])
+        func says(_ summary: ASCIIStepGuard, _ bytes: [UInt8]) -> Bool {
+            bytes.withUnsafeBytes { summary.leavesUnchanged($0, hasDelete: false) }
+        }
+        var random = SeededGenerator(seed: 13)
+        let plain = Array("abcxyz0189".utf8)
+        var changedByLowercase = 0
+        for _ in 0..<3_000 {
+            let count = Int.random(in: 1...40, using: &random)
+            let bytes = (0..<count).map { _ in plain.randomElement(using: &random)! }
+            // Letters and digits only (runs stepped over a word at a time): nothing to strip.
+            #expect(says(strip, bytes))
+            var withStop = bytes
+            withStop[Int.random(in: 0..<count, using: &random)] = UInt8(ascii: ";")
+            #expect(!says(strip, withStop), "\(String(decoding: withStop, as: UTF8.self))")
+            // `@`s and capitals anywhere: the guard says "unchanged" exactly when the step leaves the text so.
+            var mixed = bytes
+            for _ in 0..<Int.random(in: 0...3, using: &random) { mixed[Int.random(in: 0..<count, using: &random)] = UInt8(ascii: "@") }
+            for _ in 0..<Int.random(in: 0...3, using: &random) {
+                mixed[Int.random(in: 0..<count, using: &random)] = UInt8.random(in: UInt8(ascii: "A")...UInt8(ascii: "Z"), using: &random)
+            }
+            let text = String(decoding: mixed, as: UTF8.self)
+            let unchanged = try SanitizeStep.lowercaseDomain.apply(to: text) == text
+            changedByLowercase += unchanged ? 0 : 1
+            #expect(says(lowercase, mixed) == unchanged, "\(text)")
+        }
+        #expect(changedByLowercase > 300, "\(changedByLowercase)")
+    }
+
     @Test("what each step looks at", arguments: [
         ([SanitizeStep.text(.trim)], " a", false), ([.text(.trim)], "a b", true), ([.text(.stripControls)], "a\u{7F}", false),
         ([.text(.truncateGraphemes(2))], "abc", false), ([.text(.truncateBytes(3))], "abc", true), ([.text(.stripSQL)], "a;b", false),
