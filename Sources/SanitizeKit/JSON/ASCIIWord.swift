@@ -3,7 +3,8 @@
 /// Each test flags a byte by the high bit of its lane (``highBits``), exactly: a lane never
 /// borrows from or carries into the next. A byte `b` below 0x80 is at least `k` when
 /// `b + (0x80 - k)` has its high bit set (both terms are below 0x80, so the sum stays in its
-/// lane); a byte at or above 0x80 is in no class here.
+/// lane); a byte at or above 0x80 is in no range or class here (``flags(_:equalTo:)`` takes any
+/// byte).
 ///
 /// Most bytes of the addresses, names and identifiers the checks read are letters and digits;
 /// the byte that ends such a run (a dot, an `@`, a hyphen, a quote) is what a check has to

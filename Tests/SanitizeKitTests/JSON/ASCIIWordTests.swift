@@ -5,8 +5,8 @@ import TestSupport
 
 /// ``ASCIIWord`` classes eight bytes at once. The oracle is the Unicode Character Database as
 /// the standard library reads it (a letter is `Alphabetic`, a digit has a numeric type) and plain
-/// comparison, byte by byte: every byte value in every lane, beside every other, must be flagged
-/// exactly, with no flag spilling into a neighbouring lane.
+/// comparison, byte by byte: every byte value in every lane, beside random neighbours, must be
+/// flagged exactly, with no flag spilling into a neighbouring lane.
 @Suite("ASCII words")
 struct ASCIIWordTests {
     /// Whether `byte` is an ASCII letter or digit, by its Unicode properties.
@@ -26,7 +26,7 @@ struct ASCIIWordTests {
         (0..<8).filter { flags & (0x80 << UInt64(8 * $0)) != 0 }
     }
 
-    @Test("each class flags exactly its bytes, every byte value in every lane beside every neighbour value")
+    @Test("each class flags exactly its bytes: every byte value in every lane, beside random neighbours")
     func flagsAreExact() {
         var random = SeededGenerator(seed: 20_261_128)
         for byte in UInt8.min...UInt8.max {
