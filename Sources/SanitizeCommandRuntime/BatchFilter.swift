@@ -70,6 +70,9 @@ package struct BatchFilter: Sendable {
         }
         var workspace = RecordFilter.Workspace()
         var middles = ReportLineMiddles()
+        // Records passed as they came, written together once something else is to be written
+        // (before it, so the output keeps the input's order) or their buffer ends.
+        var run = PassedRun()
         let intact = batch.forEach { record in
             guard !result.stopped else { return }
             switch record {
@@ -80,7 +83,7 @@ package struct BatchFilter: Sendable {
                     message: "record is \(byteCount) bytes, over the limit of \(maxRecordBytes) (--max-record-bytes)")
                 handleInvalid(
                     line: number, original: nil, decision: .unparsable(violation), workspace: &workspace, middles: &middles,
-                    into: &result)
+                    run: &run, into: &result)
             case .line(let number, let bytes):
                 result.statistics.bytesIn += bytes.count + 1
                 if Self.isBlank(bytes) {
@@ -92,11 +95,14 @@ package struct BatchFilter: Sendable {
                 // invalid one only as the policy asks (never, with `drop`).
                 let decision = filter.decide(bytes, in: &workspace, needingDocument: reportKey != nil)
                 if case .passedAsIs = decision {
-                    // As `write` does, without handing it the workspace (a copy, from this closure).
-                    result.output.append(contentsOf: bytes)
-                    result.output.append(0x0A)
+                    // Its bytes as they came, as `write` writes them (without being handed the
+                    // workspace: a copy, from this closure).
+                    run.add(bytes, writingTo: &result.output)
                     result.statistics.recordsOut += 1
-                } else if decision.isValid {
+                    return
+                }
+                if decision.isValid {
+                    run.write(to: &result.output)
                     filter.write(decision, bytes, from: workspace, to: &result.output)
                     result.output.append(0x0A)
                     result.statistics.recordsOut += 1
@@ -104,9 +110,11 @@ package struct BatchFilter: Sendable {
                     // The workspace holds the sanitized record, where the report key is read.
                     handleInvalid(
                         line: number, original: bytes, decision: decision, workspace: &workspace, middles: &middles,
-                        into: &result)
+                        run: &run, into: &result)
                 }
             }
+        } bufferEnds: {
+            run.write(to: &result.output)
         }
         for (code, count) in result.codeCounts { result.statistics.invalidByCode[code, default: 0] += count }
         result.inputChanged = !intact || batch.readLostBytes
@@ -120,9 +128,11 @@ package struct BatchFilter: Sendable {
     ///   - workspace: the workspace that decided, holding the sanitized record when it parsed
     ///     (`inout` only so that it is not copied: it is not changed).
     ///   - middles: the report lines' keyword members rendered so far in this batch.
+    ///   - run: the records passed as they came and not yet written: a record kept as it came
+    ///     joins them; anything else is written after them.
     private func handleInvalid(
         line: Int, original: UnsafeRawBufferPointer?, decision: RecordFilter.Decision, workspace: inout RecordFilter.Workspace,
-        middles: inout ReportLineMiddles, into result: inout Result
+        middles: inout ReportLineMiddles, run: inout PassedRun, into result: inout Result
     ) {
         // An invalid record's commonest report: one compiled violation, at a place whose line
         // end this batch wrote before (no list of violations read, one copy).
@@ -135,7 +145,7 @@ package struct BatchFilter: Sendable {
                 middles.keepEnd(end, for: compiled.place)
                 result.report.append(contentsOf: end)
             }
-            applyPolicy(original: original, into: &result)
+            if applyPolicy(hasBytes: original != nil, into: &result), let original { run.add(original, writingTo: &result.output) }
             return
         }
         let violations = filter.reportedViolations(of: decision, in: workspace)
@@ -164,7 +174,7 @@ package struct BatchFilter: Sendable {
                 to: &result.report)
         }
         guard policy == .annotate else {
-            applyPolicy(original: original, into: &result)
+            if applyPolicy(hasBytes: original != nil, into: &result), let original { run.add(original, writingTo: &result.output) }
             return
         }
         var sanitized: [UInt8]?
@@ -172,25 +182,26 @@ package struct BatchFilter: Sendable {
             var bytes: [UInt8] = []
             if filter.write(decision, original, from: workspace, to: &bytes) { sanitized = bytes }
         }
+        run.write(to: &result.output)
         Self.annotate(RecordFilter.Outcome(sanitized: sanitized, violations: violations.all), into: &result.output)
         result.output.append(0x0A)
         result.statistics.recordsOut += 1
     }
 
     /// What the policy does with an invalid record once it is reported, but `annotate` (which
-    /// writes its violations: ``handleInvalid(line:original:decision:workspace:middles:into:)``).
-    private func applyPolicy(original: UnsafeRawBufferPointer?, into result: inout Result) {
+    /// writes its violations: ``handleInvalid(line:original:decision:workspace:middles:run:into:)``).
+    /// - Parameter hasBytes: whether the record has bytes to keep (an oversized line has none).
+    /// - Returns: whether the record is written as it came (`keep`): counted here, written by the caller.
+    private func applyPolicy(hasBytes: Bool, into result: inout Result) -> Bool {
         switch policy {
         case .drop, .annotate:
-            return
+            return false
         case .fail:
             result.stopped = true
+            return false
         case .keep:
-            if let original {
-                result.output.append(contentsOf: original)
-                result.output.append(0x0A)
-                result.statistics.recordsOut += 1
-            }
+            if hasBytes { result.statistics.recordsOut += 1 }
+            return hasBytes
         }
     }
 
@@ -351,7 +362,8 @@ package struct BatchFilter: Sendable {
         JSONWriter.appendLiteral("]}", to: &output)
     }
 
-    static func isBlank(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    /// Whether a line holds only spaces, tabs and carriage returns (or nothing): skipped, not a record.
+    static func isBlank(_ bytes: some Collection<UInt8>) -> Bool {
         bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
     }
 }

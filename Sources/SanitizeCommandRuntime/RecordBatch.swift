@@ -42,11 +42,13 @@ package struct RecordBatch: Sendable {
         self.mapping = mapping
     }
 
-    /// Appends a copy of a line.
+    /// Appends a copy of a line, and a `\n` after it (a last line may have come without one:
+    /// ``forEach(_:bufferEnds:)`` hands on every line with its `\n`).
     package mutating func append(line: UnsafeRawBufferPointer, number: Int) {
         let start = bytes.count
         bytes.append(contentsOf: line)
         entries.append(.line(number: number, start: start, end: bytes.count))
+        bytes.append(0x0A)
         count += 1
         byteCount = bytes.count
     }
@@ -73,7 +75,13 @@ package struct RecordBatch: Sendable {
         count += 1
     }
 
-    /// Calls `body` with each line in order; the buffers are valid only during the call.
+    /// Calls `body` with each line in order, and `bufferEnds` each time the buffer the lines
+    /// came from is about to be reused or let go (at least once, after the last line).
+    ///
+    /// A line's bytes are followed in their buffer by the line's `\n`, and stay valid (and as
+    /// they are) until the next `bufferEnds` call: a caller may gather lines that lie one
+    /// after another there and write them, each with its `\n`, as one span
+    /// (``BatchFilter``'s run of records passed as they came), in that call at the latest.
     ///
     /// Lines of a mapped file are handed on from a copy, never from the mapping: another
     /// process may write the file in place while it is mapped (a private mapping shows such
@@ -87,16 +95,20 @@ package struct RecordBatch: Sendable {
     ///   changed in place while it was read (the lines from there on are not handed on).
     ///   Nothing made from such a batch may be used. Always `true` for lines read with `read(2)`.
     @discardableResult
-    package func forEach(_ body: (Record) -> Void) -> Bool {
-        if let mapping { return forEach(in: mapping.bytes, copying: true, body) }
-        return bytes.withUnsafeBytes { forEach(in: $0, copying: false, body) }
+    package func forEach(_ body: (Record) -> Void, bufferEnds: () -> Void = {}) -> Bool {
+        if let mapping { return forEach(in: mapping.bytes, copying: true, body, bufferEnds: bufferEnds) }
+        return bytes.withUnsafeBytes { forEach(in: $0, copying: false, body, bufferEnds: bufferEnds) }
     }
 
     /// How many bytes of a mapped batch are copied at a time: under `malloc`'s threshold for
     /// a mapping of its own, so the buffer comes from the heap and its pages stay resident.
     static let copiedChunkBytes = 64 << 10
 
-    private func forEach(in storage: UnsafeRawBufferPointer, copying: Bool, _ body: (Record) -> Void) -> Bool {
+    private func forEach(
+        in storage: UnsafeRawBufferPointer, copying: Bool, _ body: (Record) -> Void, bufferEnds: () -> Void
+    ) -> Bool {
+        // The lines of `storage` (not copied) stay where they are through the whole call.
+        defer { bufferEnds() }
         var intact = true
         var copy: [UInt8] = []
         for entry in entries {
@@ -131,7 +143,11 @@ package struct RecordBatch: Sendable {
                         }
                         copy.removeAll(keepingCapacity: true)
                         copy.append(contentsOf: storage[start..<chunkEnd])
-                        taken = copy.withUnsafeBytes { handOn($0, from: 0, to: $0.count) }
+                        // The copy's lines end with it: their buffer is reused for the next chunk.
+                        taken = copy.withUnsafeBytes { chunk in
+                            defer { bufferEnds() }
+                            return handOn(chunk, from: 0, to: chunk.count)
+                        }
                     } else {
                         taken = handOn(storage, from: start, to: end)
                     }

@@ -15,7 +15,8 @@ package struct ReportedViolations {
     /// of them per call, 2 % of a record whose fault is evaluated.)
     private let verdict: FaultVerdicts.Verdict?
     private let verdictPointer: [UInt8]
-    /// The value as the verdict's message shows it, when it does (``FaultVerdicts/Verdict/showsValue``).
+    /// The string the verdict's message shows, when it does (``FaultVerdicts/Verdict/showsValue``):
+    /// its bytes, rendered where the message is written (``Evaluator/appendShown(string:to:)``).
     private let verdictShown: [UInt8]
 
     /// Violations given as a list.
@@ -38,8 +39,8 @@ package struct ReportedViolations {
     }
 
     /// The one violation of a fault the shape scan located, compiled (``FaultVerdicts``), at
-    /// the instance location `pointer` (a JSON Pointer's bytes), with the value as its message
-    /// shows it (``Evaluator/appendShown(string:to:)``; empty when it shows none).
+    /// the instance location `pointer` (a JSON Pointer's bytes), with the bytes of the string
+    /// its message shows (unescaped; ignored when it shows none).
     init(verdict: FaultVerdicts.Verdict, pointer: [UInt8], shown: [UInt8], buffers: ProgramBuffers) {
         listed = []
         sink = nil
@@ -50,13 +51,20 @@ package struct ReportedViolations {
     }
 
     /// What the end of a compiled violation's report line follows from (from its instance
-    /// location on): the verdict, the instance location and the value shown
-    /// (``RecordFilter/compiledPlace(of:in:)``).
+    /// location on): the verdict, the instance location and the bytes of the string shown
+    /// (``RecordFilter/compiledPlace(of:in:)``; empty where the message shows none).
     package struct CompiledPlace: Equatable {
         /// The verdict's index among the filter's (``FaultVerdicts``).
         package let verdict: Int
         package let pointer: [UInt8]
         package let shown: [UInt8]
+
+        /// The same verdict at the same instance location, showing the same string. (Written
+        /// out: the synthesized one was called through the protocol's witness from another
+        /// module, a few hundred instructions per invalid record.)
+        package static func == (a: Self, b: Self) -> Bool {
+            a.verdict == b.verdict && a.pointer == b.pointer && a.shown == b.shown
+        }
 
         /// The place with buffers of its own (a plain copy shares the buffers it was made from,
         /// which its maker then copies before writing to them again).
@@ -107,7 +115,7 @@ package struct ReportedViolations {
             } else {
                 out.append(contentsOf: verdict.message.utf8)
             }
-            if !verdictShown.isEmpty { Self.append(verdictShown, escaped: escaped, to: &out) }
+            if verdict.showsValue { Self.append(Self.shown(verdictShown), escaped: escaped, to: &out) }
         } else if let sink {
             if let message = sink.records[index].message {
                 Self.append(message.utf8, escaped: escaped, to: &out)
@@ -117,6 +125,13 @@ package struct ReportedViolations {
         } else {
             Self.append(listed[index].message.utf8, escaped: escaped, to: &out)
         }
+    }
+
+    /// The end of a compiled message that shows the string `bytes`, as the evaluator shows it.
+    private static func shown(_ bytes: [UInt8]) -> [UInt8] {
+        var shown: [UInt8] = []
+        Evaluator.appendShown(string: bytes, to: &shown)
+        return shown
     }
 
     @inline(__always)
@@ -132,7 +147,7 @@ package struct ReportedViolations {
     package var all: [Violation] {
         if let verdict, let buffers {
             let location = String(decoding: verdictPointer, as: UTF8.self)
-            let message = verdict.message + String(decoding: verdictShown, as: UTF8.self)
+            let message = verdict.message + (verdict.showsValue ? String(decoding: Self.shown(verdictShown), as: UTF8.self) : "")
             return [verdict.record.violation(instanceLocation: location, message: message, in: buffers)]
         }
         if let sink, let buffers { return sink.violations(in: buffers) }

@@ -229,8 +229,9 @@ public struct RecordFilter: Sendable {
         /// The scan's one fault when it is a value that may be evaluated alone
         /// (``Contract/validate(leaf:value:limits:document:into:)``).
         var leaf = ShapeCheck.Leaf()
-        /// The located value as a compiled violation's message shows it, when it does
-        /// (``FaultVerdicts/Verdict/showsValue``).
+        /// The located string's bytes (between its quotes, with no escape), when a compiled
+        /// violation's message shows the value (``FaultVerdicts/Verdict/showsValue``): rendered
+        /// only when a message is written (``ReportedViolations``).
         var shown: [UInt8] = []
         /// The contract's violation sink with its instance-path and reference buffers (28 KiB),
         /// allocated the first time a record needs an evaluation (never, while every record
@@ -436,7 +437,7 @@ public struct RecordFilter: Sendable {
             // A string the scan read: its bytes between the quotes, with no escape.
             let value = workspace.leaf.value
             workspace.shown.removeAll(keepingCapacity: true)
-            Evaluator.appendShown(string: record[value.lowerBound + 1..<value.upperBound - 1], to: &workspace.shown)
+            workspace.shown.append(contentsOf: record[value.lowerBound + 1..<value.upperBound - 1])
         }
         return .refusedAtScan(verdict)
     }

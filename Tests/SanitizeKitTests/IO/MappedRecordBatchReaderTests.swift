@@ -39,12 +39,8 @@ struct MappedRecordBatchReaderTests {
         while let batch = try reader.next() {
             batches += 1
             try touch(batches)
-            let whole = batch.forEach { record in
-                switch record {
-                case .line(let number, let raw): result.append("\(number):\(String(decoding: raw, as: UTF8.self))")
-                case .oversized(let number, let count): result.append("\(number):oversized \(count)")
-                }
-            }
+            let (described, whole) = batch.described()
+            result += described
             intact = intact && whole && !batch.readLostBytes
         }
         return (result, intact)
@@ -90,6 +86,36 @@ struct MappedRecordBatchReaderTests {
             let first = got.records.indices.first { $0 < expected.count && got.records[$0] != expected[$0] }
             #expect(first == nil, "mapping \(mapping): record \(first ?? 0): \(first.map { got.records[$0].prefix(60) } ?? "") vs \(first.map { expected[$0].prefix(60) } ?? "")")
             #expect(SystemCalls.currentOffset(of: file.descriptor) == bytes.count)  // as read(2) leaves it
+        }
+    }
+
+    @Test("a filtered mapped file writes each record as the filter makes it alone, in order, as read(2) does",
+          arguments: [InvalidRecordPolicy.keep, .drop])
+    func filteredAsOneByOne(policy: InvalidRecordPolicy) throws {
+        let filter = try BatchFilterOutputTests.filter()
+        var generator = SeededGenerator(seed: 43)
+        var lines: [[UInt8]] = []
+        var byteCount = 0
+        while byteCount < 3 * RecordBatchReader.minimumMappedBytes {
+            lines.append(BatchFilterOutputTests.someLine(using: &generator))
+            byteCount += lines[lines.count - 1].count + 1
+        }
+        let expected = BatchFilterOutputTests.oneByOne(lines, filter, policy: policy)
+        let batchFilter = BatchFilter(filter: filter, policy: policy, maxRecordBytes: 1 << 20, fileName: nil)
+        for mapping in [true, false] {
+            // Without a `\n` after the last line too: read(2) reads it, the output ends it.
+            let file = try OpenFile(Array(lines.joined(separator: [0x0A])))
+            let reader = RecordBatchReader(descriptor: file.descriptor, maxRecordBytes: 1 << 20, mapping: mapping)
+            #expect(reader.isMapped == mapping)
+            var output: [UInt8] = []
+            while let batch = try reader.next() {
+                let result = batchFilter.process(batch)
+                #expect(!result.inputChanged)
+                output += result.output
+            }
+            // The first byte that differs, not the whole of both (megabytes) when they do.
+            let first = zip(output, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(output.count, expected.count)
+            #expect(output.count == expected.count && first == expected.count, "mapping \(mapping): differs from byte \(first)")
         }
     }
 

@@ -28,15 +28,9 @@ struct RecordBatchReaderTests {
         var result: [String] = []
         while let batch = try reader.next() {
             batches += 1
-            var inBatch = 0
-            batch.forEach { record in
-                inBatch += 1
-                switch record {
-                case .line(let number, let raw): result.append("\(number):\(String(decoding: raw, as: UTF8.self))")
-                case .oversized(let number, let count): result.append("\(number):oversized \(count)")
-                }
-            }
-            #expect(inBatch == batch.count)
+            let described = batch.described().records
+            result += described
+            #expect(described.count == batch.count)
         }
         return result
     }

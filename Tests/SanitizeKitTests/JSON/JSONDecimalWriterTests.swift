@@ -14,6 +14,8 @@ struct JSONDecimalWriterTests {
         }
         var generator = SeededGenerator(seed: 53)
         values += (0..<500).map { _ in Int.random(in: Int.min...Int.max, using: &generator) }
+        // Line numbers and indices: most below 10^8, written from a word of digits.
+        values += (0..<2_000).map { _ in Int.random(in: -200_000_000...200_000_000, using: &generator) }
         for value in values {
             var out = Array("x:".utf8)
             JSONWriter.appendDecimal(value, to: &out)
