@@ -59,13 +59,6 @@ package struct ReportedViolations {
         package let pointer: [UInt8]
         package let shown: [UInt8]
 
-        /// The same verdict at the same instance location, showing the same string. (Written
-        /// out: the synthesized one was called through the protocol's witness from another
-        /// module, a few hundred instructions per invalid record.)
-        package static func == (a: Self, b: Self) -> Bool {
-            a.verdict == b.verdict && a.pointer == b.pointer && a.shown == b.shown
-        }
-
         /// The place with buffers of its own (a plain copy shares the buffers it was made from,
         /// which its maker then copies before writing to them again).
         package func copied() -> Self {
