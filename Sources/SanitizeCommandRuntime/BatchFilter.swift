@@ -70,8 +70,8 @@ package struct BatchFilter: Sendable {
         }
         var workspace = RecordFilter.Workspace()
         var middles = ReportLineMiddles()
-        // Records passed as they came, written together once something else is to be written
-        // (before it, so the output keeps the input's order) or their buffer ends.
+        // Records written as they came (passed, or kept), written together once something else
+        // is to be written (before it, so the output keeps the input's order) or their buffer ends.
         var run = PassedRun()
         let intact = batch.forEach { record in
             guard !result.stopped else { return }

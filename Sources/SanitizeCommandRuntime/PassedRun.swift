@@ -1,13 +1,14 @@
-/// Records passed as they came that lie one after another in a batch's buffer, each followed
-/// there by its `\n` (``RecordBatch/forEach(_:bufferEnds:)``): written to the output as one
-/// span when something else is to be written, or when the buffer ends.
+/// Records written as they came (passed, or kept by `--on-invalid keep`) that lie one after
+/// another in a batch's buffer, each followed there by its `\n`
+/// (``RecordBatch/forEach(_:bufferEnds:)``): written to the output as one span when something
+/// else is to be written, or when the buffer ends.
 ///
-/// (An append per record and one for its `\n` cost a valid record about 150 instructions.)
+/// (An append per record and one for its `\n` cost a valid record about 120 instructions.)
 struct PassedRun {
     /// The run's bytes, each record's `\n` included; empty when there is none.
     private var span = UnsafeRawBufferPointer(start: nil, count: 0)
 
-    /// Adds a record passed as it came; a record that does not follow the run's last one in the
+    /// Adds a record written as it came; a record that does not follow the run's last one in the
     /// buffer first writes the run to `output`.
     /// - Parameter record: the record's bytes, followed in their buffer by its `\n`.
     @inline(__always)
