@@ -328,8 +328,8 @@ struct JSONParser {
             var found = false
             while length - position >= 8 {
                 let word = ASCIIWord.load(base, position)
-                let ones: UInt64 = 0x0101_0101_0101_0101
-                let highs: UInt64 = 0x8080_8080_8080_8080
+                let ones = ASCIIWord.ones
+                let highs = ASCIIWord.highBits
                 let quote = word ^ (ones &* 0x22)
                 let backslash = word ^ (ones &* 0x5C)
                 let special =
