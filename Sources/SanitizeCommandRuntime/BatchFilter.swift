@@ -73,6 +73,10 @@ package struct BatchFilter: Sendable {
         // Records written as they came (passed, or kept), written together once something else
         // is to be written (before it, so the output keeps the input's order) or their buffer ends.
         var run = PassedRun()
+        // Asked from a local (and handed to `handleInvalid`): through `self` the closure copied
+        // the whole filter (272 bytes) to its stack for every record it decided.
+        let filter = self.filter
+        let needingDocument = reportKey != nil
         let intact = batch.forEach { record in
             guard !result.stopped else { return }
             switch record {
@@ -82,8 +86,8 @@ package struct BatchFilter: Sendable {
                     instanceLocation: "", keywordLocation: "", absoluteKeywordLocation: "", code: .recordTooLarge,
                     message: "record is \(byteCount) bytes, over the limit of \(maxRecordBytes) (--max-record-bytes)")
                 handleInvalid(
-                    line: number, original: nil, decision: .unparsable(violation), workspace: &workspace, middles: &middles,
-                    run: &run, into: &result)
+                    filter, line: number, original: nil, decision: .unparsable(violation), workspace: &workspace,
+                    middles: &middles, run: &run, into: &result)
             case .line(let number, let bytes):
                 result.statistics.bytesIn += bytes.count + 1
                 if Self.isBlank(bytes) {
@@ -93,7 +97,7 @@ package struct BatchFilter: Sendable {
                 result.statistics.recordsIn += 1
                 // Decided before anything is written: a valid record is written once, an
                 // invalid one only as the policy asks (never, with `drop`).
-                let decision = filter.decide(bytes, in: &workspace, needingDocument: reportKey != nil)
+                let decision = filter.decide(bytes, in: &workspace, needingDocument: needingDocument)
                 if case .passedAsIs = decision {
                     // Its bytes as they came, as `write` writes them (without being handed the
                     // workspace: a copy, from this closure).
@@ -109,7 +113,7 @@ package struct BatchFilter: Sendable {
                 } else {
                     // The workspace holds the sanitized record, where the report key is read.
                     handleInvalid(
-                        line: number, original: bytes, decision: decision, workspace: &workspace, middles: &middles,
+                        filter, line: number, original: bytes, decision: decision, workspace: &workspace, middles: &middles,
                         run: &run, into: &result)
                 }
             }
@@ -123,6 +127,7 @@ package struct BatchFilter: Sendable {
 
     /// Reports an invalid record and writes what the policy asks for.
     /// - Parameters:
+    ///   - filter: ``filter``, handed from ``process(_:buffers:)``'s local so that it is not copied.
     ///   - original: the record's bytes, `nil` for an oversized line.
     ///   - decision: the filter's decision.
     ///   - workspace: the workspace that decided, holding the sanitized record when it parsed
@@ -131,8 +136,8 @@ package struct BatchFilter: Sendable {
     ///   - run: the records passed as they came and not yet written: a record kept as it came
     ///     joins them; anything else is written after them.
     private func handleInvalid(
-        line: Int, original: UnsafeRawBufferPointer?, decision: RecordFilter.Decision, workspace: inout RecordFilter.Workspace,
-        middles: inout ReportLineMiddles, run: inout PassedRun, into result: inout Result
+        _ filter: RecordFilter, line: Int, original: UnsafeRawBufferPointer?, decision: RecordFilter.Decision,
+        workspace: inout RecordFilter.Workspace, middles: inout ReportLineMiddles, run: inout PassedRun, into result: inout Result
     ) {
         // An invalid record's commonest report: one compiled violation, at a place whose line
         // end this batch wrote before (no list of violations read, one copy).
@@ -189,7 +194,7 @@ package struct BatchFilter: Sendable {
     }
 
     /// What the policy does with an invalid record once it is reported, but `annotate` (which
-    /// writes its violations: ``handleInvalid(line:original:decision:workspace:middles:run:into:)``).
+    /// writes its violations: ``handleInvalid(_:line:original:decision:workspace:middles:run:into:)``).
     /// - Parameter hasBytes: whether the record has bytes to keep (an oversized line has none).
     /// - Returns: whether the record is written as it came (`keep`): counted here, written by the caller.
     private func applyPolicy(hasBytes: Bool, into result: inout Result) -> Bool {

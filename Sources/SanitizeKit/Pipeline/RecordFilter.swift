@@ -311,7 +311,7 @@ public struct RecordFilter: Sendable {
     /// - Parameters:
     ///   - decision: what ``decide(_:in:needingDocument:)`` returned.
     ///   - workspace: the workspace it decided in, before the next record.
-    package func reportedViolations(of decision: Decision, in workspace: Workspace) -> ReportedViolations {
+    package func reportedViolations(of decision: Decision, in workspace: borrowing Workspace) -> ReportedViolations {
         switch decision {
         case .passedAsIs, .parsed(.none), .located(.none): return ReportedViolations(listed: [])
         case .parsed(.refusedBySteps(let violations)), .located(.refusedBySteps(let violations)):
@@ -451,7 +451,7 @@ public struct RecordFilter: Sendable {
     /// - Returns: `false` when there is no sanitized record (it is not JSON).
     @discardableResult
     package func write(
-        _ decision: Decision, _ record: UnsafeRawBufferPointer, from workspace: Workspace, to output: inout [UInt8]
+        _ decision: Decision, _ record: UnsafeRawBufferPointer, from workspace: borrowing Workspace, to output: inout [UInt8]
     ) -> Bool {
         switch decision {
         case .passedAsIs:

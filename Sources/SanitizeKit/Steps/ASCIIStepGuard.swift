@@ -52,15 +52,23 @@ struct ASCIIStepGuard: Sendable, Equatable {
         if isOpaque || count > maxLength || (stripsDelete && hasDelete) { return false }
         guard count > 0, let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return true }
         if trimsEdges && (Self.isWhitespace(base[0]) || Self.isWhitespace(base[count - 1])) { return false }
-        // The tests that read every byte, out of line: most lists have none.
-        return stops.isEmpty && !lowercasesDomain || bytesLeaveUnchanged(base, count: count)
+        // The tests that read every byte, out of line: most lists have none. Static, and handed
+        // the fields it reads: a method would be handed the guard in memory, so the scan copied
+        // the table's guard to its stack for the call, a copy whose pieces the loads of the
+        // fields above straddled (a stalled load on every string with steps).
+        return stops.isEmpty && !lowercasesDomain
+            || Self.bytesLeaveUnchanged(
+                base, count: count, stops: stops, stopsSpareAlphanumerics: stopsSpareAlphanumerics,
+                lowercasesDomain: lowercasesDomain)
     }
 
     /// The tests of ``leavesUnchanged(_:hasDelete:)`` that read every byte of the `count` at
-    /// `base`: no stop byte of a strip step, and (`lowercase-domain`) no capital letter in the
-    /// domain.
+    /// `base`: no byte of `stops` (a strip step's), and with `lowercasesDomain` no capital letter
+    /// in the domain.
     @inline(never)
-    private func bytesLeaveUnchanged(_ base: UnsafePointer<UInt8>, count: Int) -> Bool {
+    private static func bytesLeaveUnchanged(
+        _ base: UnsafePointer<UInt8>, count: Int, stops: ASCIIByteSet, stopsSpareAlphanumerics: Bool, lowercasesDomain: Bool
+    ) -> Bool {
         if !stops.isEmpty {
             var i = 0
             while i < count {
