@@ -582,8 +582,9 @@ struct ShapeScan {
     /// the path are the ones the scan read, so none holds an escape (its next quote closes it),
     /// a control byte or bytes that are not UTF-8 (the scan gives up on those). The last two are
     /// checked again here, since the pointer is made of the raw bytes: `false` then, and the
-    /// record is not decided from its value alone (the parse says what is wrong).
-    func leafPointer(_ pointer: inout [UInt8]) -> Bool {
+    /// record is not decided from its value alone (the parse says what is wrong). (`mutating`
+    /// only so that the scan is not copied for the call: it is not changed.)
+    mutating func leafPointer(_ pointer: inout [UInt8]) -> Bool {
         pointer.removeAll(keepingCapacity: true)
         guard let found else { return true }
         for depth in 0..<pathLength {
