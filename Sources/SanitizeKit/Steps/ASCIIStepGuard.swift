@@ -54,8 +54,8 @@ struct ASCIIStepGuard: Sendable, Equatable {
         if trimsEdges && (Self.isWhitespace(base[0]) || Self.isWhitespace(base[count - 1])) { return false }
         // The tests that read every byte, out of line: most lists have none. Static, and handed
         // the fields it reads: a method would be handed the guard in memory, so the scan copied
-        // the table's guard to its stack for the call, a copy whose pieces the loads of the
-        // fields above straddled (a stalled load on every string with steps).
+        // the table's guard to its stack for the call, in pieces that the load of `stops` here
+        // straddled (a stalled load on every string with steps).
         return stops.isEmpty && !lowercasesDomain
             || Self.bytesLeaveUnchanged(
                 base, count: count, stops: stops, stopsSpareAlphanumerics: stopsSpareAlphanumerics,
