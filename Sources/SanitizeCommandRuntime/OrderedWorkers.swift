@@ -1,126 +1,267 @@
 import Foundation
+import SanitizeKit
 
 /// Runs work items on several threads and hands the results back in the order the items
 /// were produced.
 ///
-/// One thread produces items, `jobs` threads process them, and the calling thread consumes
-/// the results in production order. At most ``maxInFlight(jobs:)`` items are in flight
-/// (produced but not yet consumed), so memory stays bounded by the size of that many items
-/// whatever the length of the input.
+/// The calling thread and `jobs - 1` helper threads each take the next item and process it;
+/// the calling thread also consumes the results, in production order, whenever the next one is
+/// ready, and processes an item of its own otherwise. Items are produced, one thread at a time,
+/// by the thread about to process them, or, when the machine has a core to spare beyond
+/// `jobs`, by a thread of their own that runs ahead (it reads the input into memory while the
+/// others process). (A calling thread with a smaller stack than a helper's only consumes,
+/// beside `jobs` helpers: a deep record is judged the same on every thread,
+/// ``callingThreadProcesses``.) At most ``maxInFlight(jobs:)`` items are in flight (produced
+/// but not yet consumed), so memory stays bounded by the size of that many items whatever the
+/// length of the input.
+///
+/// (A producer thread and a consumer thread beside the workers, handing items over through two
+/// queues, were woken for every item: on two cores each wake took a core from a worker for a
+/// moment, and two jobs reached 1.6 times one job's rate where two processes reading a file's
+/// halves reached 1.8. Here no thread waits while it has something to do.)
 package enum OrderedWorkers {
-    /// The most items in flight with `jobs` workers: two per worker and two more, so that a
-    /// worker that finishes its item while an earlier one is still being processed (the
-    /// results are consumed in order) finds another item waiting instead of sitting idle.
-    /// (With one more than `jobs`, a worker of a two-job run waited whenever the other's item
-    /// took longer than its own.)
+    /// The most items in flight with `jobs` threads: two per thread and two more, so that a
+    /// thread that finishes its item while an earlier one is still being processed (the
+    /// results are consumed in order) finds room for another instead of sitting idle.
     package static func maxInFlight(jobs: Int) -> Int {
         2 * max(1, jobs) + 2
     }
 
+    /// The stack of a helper thread: deep but bounded recursion in validation.
+    package static let helperStackBytes = 8 << 20
+
+    /// Whether the calling thread processes items itself: when its stack is at least a
+    /// helper's (a process's main thread has the `ulimit -s` size, 8 MiB by default), so that
+    /// an evaluation that asks how much stack is left (``StackBudget``) gets the same answer
+    /// on every thread of the run.
+    package static var callingThreadProcesses: Bool {
+        guard let stack = SystemCalls.currentThreadStack() else { return false }
+        return stack.size >= UInt(helperStackBytes)
+    }
+
+    /// Whether a run of `jobs` has a thread that only produces items, ahead of the others:
+    /// when the machine has more cores than `jobs`.
+    package static func producesAhead(jobs: Int) -> Bool {
+        ProcessInfo.processInfo.activeProcessorCount > max(1, jobs)
+    }
+
     /// Processes every item that `produce` yields.
     /// - Parameters:
-    ///   - jobs: the number of worker threads (at least one).
-    ///   - produce: called repeatedly on a producer thread until it returns `nil`; may throw
-    ///     (an input error), which stops the run and is rethrown after the workers finish.
-    ///   - process: turns one item into its result, on a worker thread.
+    ///   - jobs: the number of threads that process items, the calling thread among them (at
+    ///     least one).
+    ///   - produce: called repeatedly, by one thread at a time, until it returns `nil`; may
+    ///     throw (an input error), which ends production: the results of the items before it
+    ///     are consumed, then the error is rethrown.
+    ///   - process: turns one item into its result, on any of the threads.
     ///   - consume: receives results in production order on the calling thread; returns
     ///     `false` to stop early (nothing after that result is consumed).
-    /// - Throws: the first error from `produce` or `consume`.
+    ///   - producingAhead: whether a thread of its own produces the items; by default
+    ///     ``producesAhead(jobs:)`` (the tests run both ways on any machine).
+    /// - Throws: the first error from `consume`, else the error from `produce`.
     package static func run<Item: Sendable, Result: Sendable>(
         jobs: Int,
         produce: @escaping @Sendable () throws -> Item?,
         process: @escaping @Sendable (Item) -> Result,
-        consume: (Result) throws -> Bool
+        consume: (Result) throws -> Bool,
+        producingAhead: Bool? = nil
     ) throws {
         let jobs = max(1, jobs)
-        let limit = maxInFlight(jobs: jobs)
-        let inFlight = Permits(limit)
-        let work = BlockingQueue<(Int, Item)>(capacity: limit)
-        let done = BlockingQueue<(Int, Result)>(capacity: limit)
-        let state = RunState()
-
-        let producer = Thread {
-            var sequence = 0
-            while !state.isStopped {
-                inFlight.acquire()
-                if state.isStopped { break }
-                do {
-                    guard let item = try produce() else { break }
-                    work.push((sequence, item))
-                    sequence += 1
-                } catch {
-                    state.fail(error)
-                    break
-                }
+        let callerProcesses = callingThreadProcesses
+        let ahead = producingAhead ?? producesAhead(jobs: jobs)
+        let line = Line<Item, Result>(limit: maxInFlight(jobs: jobs), producesAhead: ahead, produce: produce, process: process)
+        let finishedHelpers = DispatchGroup()
+        func start(_ work: @escaping @Sendable () -> Void) {
+            finishedHelpers.enter()
+            let helper = Thread {
+                work()
+                finishedHelpers.leave()
             }
-            work.close()
+            helper.stackSize = helperStackBytes
+            helper.start()
         }
-        producer.stackSize = 1 << 20
-        producer.start()
-
-        let finishedWorkers = DispatchGroup()
-        for _ in 0..<jobs {
-            finishedWorkers.enter()
-            let worker = Thread {
-                while let (sequence, item) = work.pop() {
-                    if state.isStopped { continue }  // drain quickly after a stop
-                    done.push((sequence, process(item)))
-                }
-                finishedWorkers.leave()
-            }
-            worker.stackSize = 8 << 20  // deep but bounded recursion in validation
-            worker.start()
-        }
-        let closer = Thread {
-            finishedWorkers.wait()
-            done.close()
-        }
-        closer.start()
-
-        // Stopping early: release the producer however many permits it is waiting for.
-        func stopEverything() {
-            state.stop()
-            inFlight.release(limit)
-        }
-        var pending: [Int: Result] = [:]
-        var next = 0
+        if ahead { start { line.produceAhead() } }
+        for _ in 0..<(callerProcesses ? jobs - 1 : jobs) { start { line.help() } }
         var consumerError: (any Error)?
-        while let (sequence, result) = done.pop() {
-            pending[sequence] = result
-            while let ready = pending.removeValue(forKey: next) {
-                next += 1
-                inFlight.release()
-                if state.isStopped { continue }
-                do {
-                    if try !consume(ready) { stopEverything() }
-                } catch {
-                    consumerError = error
-                    stopEverything()
-                }
+        while let result = line.nextResult(processing: callerProcesses) {
+            do {
+                if try !consume(result) { line.stop() }
+            } catch {
+                consumerError = error
+                line.stop()
             }
         }
+        // Nothing runs `produce` or `process` once this returns.
+        finishedHelpers.wait()
         if let consumerError { throw consumerError }
-        if let producerError = state.producerError { throw producerError }
+        if let producerError = line.producerError { throw producerError }
     }
 }
 
-/// Flags shared by the producer, the workers and the consumer.
+/// What the threads of one ``OrderedWorkers/run(jobs:produce:process:consume:)`` share: the
+/// items and results waiting for their turn, in the order of production, and the flags that
+/// end the run.
 ///
-/// `@unchecked Sendable`: every field is read and written under `lock`.
-private final class RunState: @unchecked Sendable {
-    private let lock = NSLock()
+/// `@unchecked Sendable`: every stored property but the closures (which are `@Sendable`) is
+/// read and written only while holding `condition`'s lock, and `produce` is called by one
+/// thread at a time (the producer ahead, or the one that set `producing`).
+private final class Line<Item: Sendable, Result: Sendable>: @unchecked Sendable {
+    private let condition = NSCondition()
+    private let limit: Int
+    /// A thread of its own produces the items (``produceAhead()``); otherwise the thread about
+    /// to process one does.
+    private let producesAhead: Bool
+    private let produce: @Sendable () throws -> Item?
+    private let process: @Sendable (Item) -> Result
+    /// Produced items not yet taken for processing, and results not yet consumed, each in slot
+    /// `sequence % limit` (at most `limit` items are in flight, so no two share a slot).
+    private var items: [Item?]
+    private var results: [Result?]
+    /// Items produced or being produced and not yet consumed.
+    private var inFlight = 0
+    /// The sequence numbers of the next item produced, taken for processing, and consumed.
+    private var produced = 0
+    private var taken = 0
+    private var consumed = 0
+    /// A thread is in `produce`.
+    private var producing = false
+    /// `produce` returned `nil` or threw: no more items.
+    private var exhausted = false
+    /// The consumer stopped the run: no more items, and no result is consumed.
     private var stopped = false
     private var error: (any Error)?
+    /// Threads waiting in `condition`: woken only when there are some.
+    private var waiting = 0
 
-    var isStopped: Bool { lock.withLock { stopped } }
-    var producerError: (any Error)? { lock.withLock { error } }
+    init(
+        limit: Int, producesAhead: Bool, produce: @escaping @Sendable () throws -> Item?,
+        process: @escaping @Sendable (Item) -> Result
+    ) {
+        self.limit = limit
+        self.producesAhead = producesAhead
+        self.produce = produce
+        self.process = process
+        items = Array(repeating: nil, count: limit)
+        results = Array(repeating: nil, count: limit)
+    }
 
-    func stop() { lock.withLock { stopped = true } }
+    /// The error `produce` threw, if it did.
+    var producerError: (any Error)? { condition.withLock { error } }
 
-    func fail(_ failure: any Error) {
-        lock.withLock {
-            if error == nil { error = failure }
-            stopped = true
+    /// The producer's work, when it runs ahead: items produced while there is room.
+    func produceAhead() {
+        condition.lock()
+        while !stopped && !exhausted {
+            if inFlight < limit {
+                if let item = produceOne() { items[(produced - 1) % limit] = item }
+            } else {
+                wait()
+            }
         }
+        condition.unlock()
+    }
+
+    /// A helper thread's work: items taken and processed until there are no more.
+    func help() {
+        condition.lock()
+        while !stopped && !(exhausted && taken == produced) {
+            if !processOne() { wait() }
+        }
+        condition.unlock()
+    }
+
+    /// The calling thread's work: the next result in order, once it is ready, with items
+    /// processed meanwhile when `processing`; `nil` once every result is consumed or the run
+    /// stopped.
+    func nextResult(processing: Bool) -> Result? {
+        condition.lock()
+        defer { condition.unlock() }
+        while !stopped {
+            let slot = consumed % limit
+            if let result = results[slot] {
+                results[slot] = nil
+                consumed += 1
+                inFlight -= 1
+                wakeWaiters()  // the producer or a helper may be waiting for room
+                return result
+            }
+            if exhausted && inFlight == 0 { return nil }
+            if !processing || !processOne() { wait() }
+        }
+        return nil
+    }
+
+    /// Ends the run early: no item is produced after this, and no result is handed on.
+    func stop() {
+        condition.withLock {
+            stopped = true
+            wakeWaiters()
+        }
+    }
+
+    /// Takes the next item (produced here, when no thread produces ahead) and processes it,
+    /// the lock let go meanwhile. Called and returns with the lock held.
+    /// - Returns: `false` when there was none to take now (the caller waits for a change);
+    ///   `true` when one was processed, or produced as none (the run's state changed: the
+    ///   caller looks again before it waits).
+    private func processOne() -> Bool {
+        let item: Item
+        if producesAhead {
+            guard taken < produced, let next = items[taken % limit] else { return false }
+            items[taken % limit] = nil
+            item = next
+        } else {
+            guard !exhausted && !producing && inFlight < limit else { return false }
+            guard let next = produceOne() else { return true }
+            item = next
+        }
+        let sequence = taken
+        taken += 1
+        condition.unlock()
+        let result = process(item)
+        condition.lock()
+        results[sequence % limit] = result
+        if sequence == consumed { wakeWaiters() }  // the calling thread may be waiting for it
+        return true
+    }
+
+    /// Produces the next item, the lock let go meanwhile, and counts it (``produced``); `nil`
+    /// when there is none (``exhausted`` then tells) or the run stopped meanwhile. Called and
+    /// returns with the lock held.
+    private func produceOne() -> Item? {
+        producing = true
+        inFlight += 1
+        condition.unlock()
+        let item: Item?
+        var failure: (any Error)?
+        do {
+            item = try produce()
+        } catch {
+            item = nil
+            failure = error
+        }
+        condition.lock()
+        producing = false
+        defer { wakeWaiters() }  // a thread may be waiting for the item, or for its turn to produce
+        guard let item, !stopped else {
+            inFlight -= 1
+            if item == nil {
+                exhausted = true
+                if let failure, error == nil { error = failure }
+            }
+            return nil
+        }
+        produced += 1
+        return item
+    }
+
+    /// Waits for a change; called and returns with the lock held.
+    private func wait() {
+        waiting += 1
+        condition.wait()
+        waiting -= 1
+    }
+
+    private func wakeWaiters() {
+        if waiting > 0 { condition.broadcast() }
     }
 }

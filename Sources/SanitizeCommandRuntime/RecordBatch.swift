@@ -171,8 +171,8 @@ package struct RecordBatch: Sendable {
 /// (``RecordBatch/forEach(_:)`` copies them out as it hands them on). What follows (a last
 /// line without `\n`, bytes appended since) is read with `read(2)`, as is every other input.
 ///
-/// `@unchecked Sendable`: it is created on one thread and then used only by the single
-/// producer thread of ``OrderedWorkers``; nothing else touches the reader.
+/// `@unchecked Sendable`: it is created on one thread and then used by one thread at a time,
+/// the one that produces the next item of ``OrderedWorkers`` (under its lock's order).
 package final class RecordBatchReader: @unchecked Sendable {
     private var reader: LineReader
     private let descriptor: Int32

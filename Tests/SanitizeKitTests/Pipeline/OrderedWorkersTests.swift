@@ -26,8 +26,10 @@ struct OrderedWorkersTests {
         }
     }
 
-    @Test("results come back in production order, whatever the jobs count", arguments: [1, 2, 7])
-    func keepsOrder(jobs: Int) throws {
+    @Test(
+        "results come back in production order, whatever the jobs count, produced ahead or not",
+        arguments: [1, 2, 7], [false, true])
+    func keepsOrder(jobs: Int, ahead: Bool) throws {
         let counter = Counter(count: 2000)
         var seen: [Int] = []
         try OrderedWorkers.run(
@@ -40,8 +42,40 @@ struct OrderedWorkersTests {
             consume: { result in
                 seen.append(result)
                 return true
-            })
+            }, producingAhead: ahead)
         #expect(seen == (0..<2000).map { $0 * 2 })
+    }
+
+    @Test(
+        "many short runs all end, whichever thread meets the end of the items, the caller processing or not",
+        arguments: [1, 2, 3], [false, true])
+    func shortRunsEnd(jobs: Int, ahead: Bool) {
+        for stackBytes in [OrderedWorkers.helperStackBytes, 256 << 10] {
+            // On a thread of their own, waited for with a deadline: a run that never ends fails
+            // the test instead of holding up the whole test run.
+            let outcome = Mutex<[Int]?>(nil)
+            let done = DispatchSemaphore(value: 0)
+            let runner = Thread {
+                var wrong: [Int] = []
+                for count in 0..<300 {
+                    let counter = Counter(count: count % 7)
+                    var seen: [Int] = []
+                    try? OrderedWorkers.run(
+                        jobs: jobs, produce: { try counter.produce() }, process: { $0 },
+                        consume: { value in
+                            seen.append(value)
+                            return true
+                        }, producingAhead: ahead)
+                    if seen != Array(0..<(count % 7)) { wrong.append(count) }
+                }
+                outcome.withLock { [wrong] in $0 = wrong }
+                done.signal()
+            }
+            runner.stackSize = stackBytes
+            runner.start()
+            #expect(done.wait(timeout: .now() + 60) == .success, "stack \(stackBytes)")
+            #expect(outcome.withLock { $0 } == [], "stack \(stackBytes)")
+        }
     }
 
     @Test("a consumer that stops early ends the run without consuming later results")
@@ -58,13 +92,21 @@ struct OrderedWorkersTests {
         #expect(counter.next.withLock { $0 } < 100_000)
     }
 
-    @Test("a producer error is rethrown after the results before it")
-    func producerErrorPropagates() {
+    @Test(
+        "a producer error is rethrown after the results before it, every one consumed", arguments: [1, 2, 3],
+        [false, true])
+    func producerErrorPropagates(jobs: Int, ahead: Bool) {
         let counter = Counter(count: 1000, failAt: 500)
+        var seen: [Int] = []
         #expect(throws: SanitizeError.self) {
             try OrderedWorkers.run(
-                jobs: 2, produce: { try counter.produce() }, process: { $0 }, consume: { _ in true })
+                jobs: jobs, produce: { try counter.produce() }, process: { $0 },
+                consume: { value in
+                    seen.append(value)
+                    return true
+                }, producingAhead: ahead)
         }
+        #expect(seen == Array(0..<500))
     }
 
     @Test("a consumer error is rethrown")
@@ -101,6 +143,52 @@ struct OrderedWorkersTests {
                 return true
             })
         #expect(consumed == 40)
-        #expect(most == OrderedWorkers.maxInFlight(jobs: jobs))
+        // Something runs ahead while the consumer sleeps (a helper, or a producer ahead), unless
+        // the calling thread alone produces and processes: then each item waits for the one before.
+        let alone = jobs == 1 && OrderedWorkers.callingThreadProcesses && !OrderedWorkers.producesAhead(jobs: 1)
+        #expect(most == (alone ? 0 : OrderedWorkers.maxInFlight(jobs: jobs)))
+    }
+
+    /// Runs `OrderedWorkers.run` on a thread of `stackBytes` and returns how many items that
+    /// thread processed itself, and whether every result came back in order.
+    private func itemsProcessedByCaller(stackBytes: Int, jobs: Int) -> (processed: Int, inOrder: Bool) {
+        let outcome = Mutex((processed: 0, inOrder: false))
+        let done = DispatchSemaphore(value: 0)
+        let caller = Thread {
+            Thread.current.threadDictionary["OrderedWorkersTests.caller"] = true  // not inherited, as a name is
+            let counter = Counter(count: 300)
+            var seen: [Int] = []
+            try? OrderedWorkers.run(
+                jobs: jobs, produce: { try counter.produce() },
+                process: { value in
+                    if Thread.current.threadDictionary["OrderedWorkersTests.caller"] != nil { outcome.withLock { $0.processed += 1 } }
+                    usleep(100)  // long enough that the caller finds the next result not ready
+                    return value
+                },
+                consume: { value in
+                    seen.append(value)
+                    return true
+                })
+            outcome.withLock { $0.inOrder = seen == Array(0..<300) }
+            done.signal()
+        }
+        caller.stackSize = stackBytes
+        caller.start()
+        done.wait()
+        return outcome.withLock { $0 }
+    }
+
+    @Test("a calling thread with a helper's stack processes items itself; one with less only consumes", arguments: [1, 2])
+    func callingThreadProcessesWithLargeStack(jobs: Int) {
+        let large = itemsProcessedByCaller(stackBytes: OrderedWorkers.helperStackBytes, jobs: jobs)
+        #expect(large.inOrder)
+        if jobs == 1 {
+            #expect(large.processed == 300)  // no helper: it processes every item
+        } else {
+            #expect(large.processed > 0)
+        }
+        let small = itemsProcessedByCaller(stackBytes: 512 << 10, jobs: jobs)
+        #expect(small.inOrder)
+        #expect(small.processed == 0)
     }
 }
