@@ -97,9 +97,9 @@ package enum OrderedWorkers {
     }
 }
 
-/// What the threads of one ``OrderedWorkers/run(jobs:produce:process:consume:)`` share: the
-/// items and results waiting for their turn, in the order of production, and the flags that
-/// end the run.
+/// What the threads of one ``OrderedWorkers/run(jobs:produce:process:consume:producingAhead:)``
+/// share: the items and results waiting for their turn, in the order of production, and the
+/// flags that end the run.
 ///
 /// `@unchecked Sendable`: every stored property but the closures (which are `@Sendable`) is
 /// read and written only while holding `condition`'s lock, and `produce` is called by one
