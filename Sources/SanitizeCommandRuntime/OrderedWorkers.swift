@@ -31,12 +31,12 @@ package enum OrderedWorkers {
     package static let helperStackBytes = 8 << 20
 
     /// Whether the calling thread processes items itself: when its stack is at least a
-    /// helper's (a process's main thread has the `ulimit -s` size, 8 MiB by default), so that
-    /// an evaluation that asks how much stack is left (``StackBudget``) gets the same answer
-    /// on every thread of the run.
+    /// helper's, give or take 64 KiB (a process's main thread has the `ulimit -s` size, 8 MiB
+    /// by default, which glibc reports less one page), so that no record is refused there for
+    /// want of stack (``StackBudget``) that a helper would judge.
     package static var callingThreadProcesses: Bool {
         guard let stack = SystemCalls.currentThreadStack() else { return false }
-        return stack.size >= UInt(helperStackBytes)
+        return stack.size + (64 << 10) >= UInt(helperStackBytes)
     }
 
     /// Whether a run of `jobs` has a thread that only produces items, ahead of the others:

@@ -178,7 +178,9 @@ struct OrderedWorkersTests {
         return outcome.withLock { $0 }
     }
 
-    @Test("a calling thread with a helper's stack processes items itself; one with less only consumes", arguments: [1, 2])
+    @Test(
+        "a calling thread with about a helper's stack (a main thread's is one page less) processes items itself; one with much less only consumes",
+        arguments: [1, 2])
     func callingThreadProcessesWithLargeStack(jobs: Int) {
         let large = itemsProcessedByCaller(stackBytes: OrderedWorkers.helperStackBytes, jobs: jobs)
         #expect(large.inOrder)
@@ -187,6 +189,10 @@ struct OrderedWorkersTests {
         } else {
             #expect(large.processed > 0)
         }
+        // A main thread's stack as glibc reports it: `ulimit -s` less one page.
+        let mainLike = itemsProcessedByCaller(stackBytes: OrderedWorkers.helperStackBytes - 4096, jobs: jobs)
+        #expect(mainLike.inOrder)
+        #expect(mainLike.processed > 0)
         let small = itemsProcessedByCaller(stackBytes: 512 << 10, jobs: jobs)
         #expect(small.inOrder)
         #expect(small.processed == 0)
