@@ -7,13 +7,13 @@ import SanitizeKit
 /// The calling thread and `jobs - 1` helper threads each take the next item and process it;
 /// the calling thread also consumes the results, in production order, whenever the next one is
 /// ready, and processes an item of its own otherwise. Items are produced, one thread at a time,
-/// by the thread about to process them, or, when the machine has a core to spare beyond
-/// `jobs`, by a thread of their own that runs ahead (it reads the input into memory while the
-/// others process). (A calling thread with a smaller stack than a helper's only consumes,
-/// beside `jobs` helpers: a deep record is judged the same on every thread,
-/// ``callingThreadProcesses``.) At most ``maxInFlight(jobs:)`` items are in flight (produced
-/// but not yet consumed), so memory stays bounded by the size of that many items whatever the
-/// length of the input.
+/// by the thread about to process them, or by a thread of their own that runs ahead: when the
+/// machine has a core to spare beyond `jobs` (it reads the input into memory while the others
+/// process), or when the caller asks (`producingAhead`: a `produce` that may wait for input
+/// must not hold up the calling thread while a result is ready). A calling thread with much
+/// less stack than a helper only consumes, beside `jobs` helpers (``callingThreadProcesses``).
+/// At most ``maxInFlight(jobs:)`` items are in flight (produced but not yet consumed), so
+/// memory stays bounded by the size of that many items whatever the length of the input.
 ///
 /// (A producer thread and a consumer thread beside the workers, handing items over through two
 /// queues, were woken for every item: on two cores each wake took a core from a worker for a
@@ -55,8 +55,8 @@ package enum OrderedWorkers {
     ///   - process: turns one item into its result, on any of the threads.
     ///   - consume: receives results in production order on the calling thread; returns
     ///     `false` to stop early (nothing after that result is consumed).
-    ///   - producingAhead: whether a thread of its own produces the items; by default
-    ///     ``producesAhead(jobs:)`` (the tests run both ways on any machine).
+    ///   - producingAhead: whether a thread of its own produces the items: `true` when
+    ///     `produce` may wait for input (a pipe); by default ``producesAhead(jobs:)``.
     /// - Throws: the first error from `consume`, else the error from `produce`.
     package static func run<Item: Sendable, Result: Sendable>(
         jobs: Int,

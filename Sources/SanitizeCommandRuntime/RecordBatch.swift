@@ -183,6 +183,10 @@ package final class RecordBatchReader: @unchecked Sendable {
     private var mapped: MappedInput?
     /// Whether the input was mapped (the tests ask).
     package let isMapped: Bool
+    /// Whether a read may wait for input to arrive (a pipe, a terminal, a socket: anything but
+    /// a regular file). Such an input is read on a thread of its own (``OrderedWorkers``), so
+    /// that a batch already done is written while the next one waits for its records.
+    package let readsMayWait: Bool
 
     /// The smallest input worth mapping.
     package static let minimumMappedBytes = 1 << 20
@@ -216,6 +220,7 @@ package final class RecordBatchReader: @unchecked Sendable {
         self.maxLines = maxLines
         mapped = mapping ? Self.map(descriptor) : nil
         isMapped = mapped != nil
+        readsMayWait = SystemCalls.status(of: descriptor)?.kind != .regular
     }
 
     /// Maps a regular file from its offset through its last `\n` and moves the descriptor's

@@ -106,7 +106,10 @@ struct Filter: ParsableCommand {
                         buffers.recycle(result.report)
                     }
                     return try shown.map { try CommandLineContract.naming(file: $0) { try run.consume(result) } } ?? run.consume(result)
-                })
+                },
+                // A pipe's next batch may wait for its records: read ahead, so that the main thread,
+                // which writes, never waits in a read while a batch is done.
+                producingAhead: reader.readsMayWait ? true : nil)
         }
         try run.finish()
         if stats { reportToStandardError(run.summary()) }

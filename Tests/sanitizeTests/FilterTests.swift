@@ -238,6 +238,38 @@ struct FilterTests {
         #expect(stderr.isEmpty, "stderr: \(stderr)")
     }
 
+    @Test("with two jobs, records fed one at a time through a pipe each come out before the next is sent")
+    func recordsInLockstep() throws {
+        let process = Process()
+        process.executableURL = SanitizeProcess.executable
+        process.arguments = ["filter", "--jobs", "2"]
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // A filter that holds a record back (a thread waiting in a read while the record's batch
+        // is done) is ended by the watchdog: the test then reads the end of its output and fails.
+        DispatchQueue.global().asyncAfter(deadline: .now() + 60) { [process] in
+            if process.isRunning { process.terminate() }
+        }
+        let records = (1...30).map { #"{"id":\#($0)}"# + "\n" }
+        var received: [UInt8] = []
+        feeding: for record in records {
+            input.fileHandleForWriting.write(Data(record.utf8))
+            while !received.suffix(record.utf8.count).elementsEqual(record.utf8) {
+                let chunk = output.fileHandleForReading.availableData
+                if chunk.isEmpty { break feeding }  // the output ended: the filter was stopped
+                received += chunk
+            }
+        }
+        if process.isRunning { try input.fileHandleForWriting.close() }
+        process.waitUntilExit()
+        #expect(String(decoding: received, as: UTF8.self) == records.joined())
+        #expect(process.terminationReason == .exit && process.terminationStatus == 0)
+    }
+
     @Test("configuration errors exit 2 with one line on stderr")
     func configurationErrors() throws {
         let badSchema = try SanitizeProcess.run(["filter", "--contract", "/nonexistent/schema.json"], input: "{}\n")
