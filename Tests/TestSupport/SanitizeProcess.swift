@@ -48,4 +48,32 @@ package enum SanitizeProcess {
     package static func run(_ arguments: [String], input: String, in directory: URL? = nil) throws -> SanitizeRun {
         try run(arguments, stdin: Array(input.utf8), in: directory)
     }
+
+    /// Starts `sanitize` with `arguments` and a pipe on each standard stream, for a test that
+    /// talks to it while it runs (records fed one at a time, a signal sent). A watchdog ends it
+    /// with SIGTERM after `seconds` if it still runs, so that a command that neither answers nor
+    /// stops fails the test instead of hanging it.
+    package static func start(_ arguments: [String], watchdog seconds: Double) throws -> RunningSanitize {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let running = RunningSanitize(process: process, input: Pipe(), output: Pipe(), errors: Pipe())
+        process.standardInput = running.input
+        process.standardOutput = running.output
+        process.standardError = running.errors
+        try process.run()
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [process] in
+            if process.isRunning { process.terminate() }
+        }
+        return running
+    }
+}
+
+/// A `sanitize` process started by ``SanitizeProcess/start(_:watchdog:)``, with its pipes.
+package struct RunningSanitize {
+    package let process: Process
+    /// Its standard input, standard output and standard error.
+    package let input: Pipe
+    package let output: Pipe
+    package let errors: Pipe
 }

@@ -210,21 +210,9 @@ struct FilterTests {
 
     @Test("records from a slow producer go out as they come, and Ctrl-C stops the filter cleanly")
     func slowProducerAndInterrupt() throws {
-        let process = Process()
-        process.executableURL = SanitizeProcess.executable
-        process.arguments = ["filter"]
-        let input = Pipe()
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        // A watchdog, so that a filter that neither answers nor stops fails the test instead
-        // of hanging it: SIGTERM is not the SIGINT the expectations below look for.
-        DispatchQueue.global().asyncAfter(deadline: .now() + 20) { [process] in
-            if process.isRunning { process.terminate() }
-        }
+        // The watchdog's SIGTERM is not the SIGINT the expectations below look for.
+        let running = try SanitizeProcess.start(["filter"], watchdog: 20)
+        let (process, input, output, errors) = (running.process, running.input, running.output, running.errors)
         input.fileHandleForWriting.write(Data(#"{"id":1}"#.utf8 + [0x0A]))
         // The record must come out while standard input is still open.
         let first = output.fileHandleForReading.availableData
@@ -240,20 +228,10 @@ struct FilterTests {
 
     @Test("with two jobs, records fed one at a time through a pipe each come out before the next is sent")
     func recordsInLockstep() throws {
-        let process = Process()
-        process.executableURL = SanitizeProcess.executable
-        process.arguments = ["filter", "--jobs", "2"]
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
         // A filter that holds a record back (a thread waiting in a read while the record's batch
         // is done) is ended by the watchdog: the test then reads the end of its output and fails.
-        DispatchQueue.global().asyncAfter(deadline: .now() + 60) { [process] in
-            if process.isRunning { process.terminate() }
-        }
+        let running = try SanitizeProcess.start(["filter", "--jobs", "2"], watchdog: 60)
+        let (process, input, output) = (running.process, running.input, running.output)
         let records = (1...30).map { #"{"id":\#($0)}"# + "\n" }
         var received: [UInt8] = []
         feeding: for record in records {
