@@ -150,7 +150,8 @@ struct OrderedWorkersTests {
     }
 
     /// Runs `OrderedWorkers.run` on a thread of `stackBytes` and returns how many items that
-    /// thread processed itself, and whether every result came back in order.
+    /// thread processed itself, and whether every result came back in order (`false` too when
+    /// the run did not end within a minute).
     private func itemsProcessedByCaller(stackBytes: Int, jobs: Int) -> (processed: Int, inOrder: Bool) {
         let outcome = Mutex((processed: 0, inOrder: false))
         let done = DispatchSemaphore(value: 0)
@@ -174,7 +175,7 @@ struct OrderedWorkersTests {
         }
         caller.stackSize = stackBytes
         caller.start()
-        done.wait()
+        guard done.wait(timeout: .now() + 60) == .success else { return (0, false) }
         return outcome.withLock { $0 }
     }
 
