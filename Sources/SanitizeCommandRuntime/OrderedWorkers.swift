@@ -68,7 +68,7 @@ package enum OrderedWorkers {
         let jobs = max(1, jobs)
         let callerProcesses = callingThreadProcesses
         let ahead = producingAhead ?? producesAhead(jobs: jobs)
-        let line = Line<Item, Result>(limit: maxInFlight(jobs: jobs), producesAhead: ahead, produce: produce, process: process)
+        let run = OrderedRun<Item, Result>(limit: maxInFlight(jobs: jobs), producesAhead: ahead, produce: produce, process: process)
         let finishedHelpers = DispatchGroup()
         func start(_ work: @escaping @Sendable () -> Void) {
             finishedHelpers.enter()
@@ -79,21 +79,21 @@ package enum OrderedWorkers {
             helper.stackSize = helperStackBytes
             helper.start()
         }
-        if ahead { start { line.produceAhead() } }
-        for _ in 0..<(callerProcesses ? jobs - 1 : jobs) { start { line.help() } }
+        if ahead { start { run.produceAhead() } }
+        for _ in 0..<(callerProcesses ? jobs - 1 : jobs) { start { run.help() } }
         var consumerError: (any Error)?
-        while let result = line.nextResult(processing: callerProcesses) {
+        while let result = run.nextResult(processing: callerProcesses) {
             do {
-                if try !consume(result) { line.stop() }
+                if try !consume(result) { run.stop() }
             } catch {
                 consumerError = error
-                line.stop()
+                run.stop()
             }
         }
         // Nothing runs `produce` or `process` once this returns.
         finishedHelpers.wait()
         if let consumerError { throw consumerError }
-        if let producerError = line.producerError { throw producerError }
+        if let producerError = run.producerError { throw producerError }
     }
 }
 
@@ -104,7 +104,7 @@ package enum OrderedWorkers {
 /// `@unchecked Sendable`: every stored property but the closures (which are `@Sendable`) is
 /// read and written only while holding `condition`'s lock, and `produce` is called by one
 /// thread at a time (the producer ahead, or the one that set `producing`).
-private final class Line<Item: Sendable, Result: Sendable>: @unchecked Sendable {
+private final class OrderedRun<Item: Sendable, Result: Sendable>: @unchecked Sendable {
     private let condition = NSCondition()
     private let limit: Int
     /// A thread of its own produces the items (``produceAhead()``); otherwise the thread about

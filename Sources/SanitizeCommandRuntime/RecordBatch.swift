@@ -218,15 +218,16 @@ package final class RecordBatchReader: @unchecked Sendable {
         self.maxRecordBytes = max(1, maxRecordBytes)
         self.targetBytes = targetBytes
         self.maxLines = maxLines
-        mapped = mapping ? Self.map(descriptor) : nil
+        let status = SystemCalls.status(of: descriptor)
+        mapped = mapping ? Self.map(descriptor, status: status) : nil
         isMapped = mapped != nil
-        readsMayWait = SystemCalls.status(of: descriptor)?.kind != .regular
+        readsMayWait = status?.kind != .regular
     }
 
     /// Maps a regular file from its offset through its last `\n` and moves the descriptor's
     /// offset past it, where `read(2)` takes over; `nil` when the input is not worth mapping.
-    private static func map(_ descriptor: Int32) -> MappedInput? {
-        guard let status = SystemCalls.status(of: descriptor), status.kind == .regular,
+    private static func map(_ descriptor: Int32, status: SystemCalls.FileStatus?) -> MappedInput? {
+        guard let status, status.kind == .regular,
             let offset = SystemCalls.currentOffset(of: descriptor), status.size - offset >= minimumMappedBytes,
             let whole = SystemCalls.FileMapping.map(descriptor, from: offset, count: status.size - offset)
         else { return nil }
