@@ -21,6 +21,11 @@ package struct BatchFilter: Sendable {
         /// comparing strings that are mostly the same literals, not by hashing one per record.
         fileprivate var codeCounts: [(code: String, count: Int)] = []
 
+        /// Per compiled violation (``RecordFilter/Decision/refusedAtScan(_:)``), the invalid
+        /// records it refused: counted by the verdict's index, and under its code once the
+        /// batch is done (no string compared, retained or released per record).
+        fileprivate var verdictCounts: [Int] = []
+
         /// Counts an invalid record under the code of its first violation.
         fileprivate mutating func countInvalid(code: String) {
             statistics.invalid += 1
@@ -29,6 +34,13 @@ package struct BatchFilter: Sendable {
             } else {
                 codeCounts.append((code, 1))
             }
+        }
+
+        /// Counts an invalid record refused by compiled violation `verdict`.
+        fileprivate mutating func countInvalid(verdict: Int) {
+            statistics.invalid += 1
+            if verdict >= verdictCounts.count { verdictCounts.append(contentsOf: repeatElement(0, count: verdict + 1 - verdictCounts.count)) }
+            verdictCounts[verdict] += 1
         }
     }
 
@@ -121,6 +133,9 @@ package struct BatchFilter: Sendable {
             run.write(to: &result.output)
         }
         for (code, count) in result.codeCounts { result.statistics.invalidByCode[code, default: 0] += count }
+        for (verdict, count) in result.verdictCounts.enumerated() where count > 0 {
+            result.statistics.invalidByCode[filter.code(ofVerdict: verdict).rawValue, default: 0] += count
+        }
         result.inputChanged = !intact || batch.readLostBytes
         return result
     }
@@ -141,13 +156,18 @@ package struct BatchFilter: Sendable {
     ) {
         // An invalid record's commonest report: one compiled violation, at a place whose line
         // end this batch wrote before (no list of violations read, one copy).
-        if reportKey == nil, policy != .annotate, let compiled = filter.compiledPlace(of: decision, in: &workspace) {
-            result.countInvalid(code: compiled.code.rawValue)
+        if reportKey == nil, policy != .annotate, case .refusedAtScan(let verdict) = decision {
+            result.countInvalid(verdict: verdict)
             Self.appendLineStart(line: lineOffset + line, fileName: fileName, key: nil, to: &result.report)
-            if !middles.appendEnd(for: compiled.place, to: &result.report) {
+            let copied = filter.withCompiledPlace(of: verdict, in: &workspace) { pointer, shown in
+                middles.appendEnd(verdict: verdict, pointer: pointer, shown: shown, to: &result.report)
+            }
+            if !copied {
                 var end: [UInt8] = []
                 Self.appendLineEnd(filter.reportedViolations(of: decision, in: workspace), 0, middles: &middles, to: &end)
-                middles.keepEnd(end, for: compiled.place)
+                filter.withCompiledPlace(of: verdict, in: &workspace) { pointer, shown in
+                    middles.keepEnd(end, verdict: verdict, pointer: pointer, shown: shown)
+                }
                 result.report.append(contentsOf: end)
             }
             if applyPolicy(hasBytes: original != nil, into: &result), let original { run.add(original, writingTo: &result.output) }

@@ -21,44 +21,88 @@ package struct ReportLineMiddles {
     /// The kinds rendered so far, in the order first met.
     private var entries: [Entry] = []
 
-    /// The end of a report line for a compiled violation (``RecordFilter/compiledPlace(of:in:)``):
-    /// everything after its line number, file and key.
+    /// The end of a report line for a compiled violation, everything after its line number,
+    /// file and key, kept for its place (``RecordFilter/withCompiledPlace(of:in:_:)``): a run of
+    /// ``endBytes`` that holds the place's instance location, then the shown string's bytes,
+    /// then the line's end. Plain numbers: reading one retains nothing.
     private struct End {
-        var place: ReportedViolations.CompiledPlace
-        var bytes: [UInt8]
+        var verdict: Int
+        var pointerCount: Int
+        var shownCount: Int
+        var start: Int
+        var count: Int
+
+        var lineStart: Int { start + pointerCount + shownCount }
+        var lineEnd: Int { start + count }
     }
 
-    /// The ends rendered so far, one per verdict (the last instance location it had).
+    /// The ends kept, one per verdict (the last place it had).
     private var ends: [End] = []
+    /// Their bytes, one buffer for all: an end of its own buffer was retained and released
+    /// per record its bytes were copied for.
+    private var endBytes: [UInt8] = []
 
-    /// The most kinds kept; a violation of another kind is rendered where it is written.
+    /// The most bytes ``endBytes`` holds: past it, the runs of replaced ends are dropped.
+    static let endBytesCapacity = 1 << 16
+
+    /// The most kinds kept, and the most ends; a violation of another kind is rendered where
+    /// it is written.
     static let capacity = 16
 
     package init() {}
 
-    /// Appends the end of a report line rendered before for a compiled violation at `place`;
-    /// `false` when there is none (the caller renders it and hands it to ``keepEnd(_:for:)``).
-    package func appendEnd(for place: ReportedViolations.CompiledPlace, to out: inout [UInt8]) -> Bool {
-        // By index, in place: a loop over the elements copies each, a retain and a release of
-        // each of its three buffers per element passed.
-        for index in ends.indices where ends[index].place == place {
-            out.append(contentsOf: ends[index].bytes)
-            return true
-        }
-        return false
+    /// Appends the end of a report line kept for compiled violation `verdict` at the place
+    /// `pointer`, `shown` (``RecordFilter/withCompiledPlace(of:in:_:)``); `false` when there is
+    /// none (the caller renders it and hands it to ``keepEnd(_:verdict:pointer:shown:)``).
+    /// (`mutating` only so that a caller's closure hands over its variable, not a copy: a copy
+    /// retains and releases the three buffers per record.)
+    package mutating func appendEnd(verdict: Int, pointer: [UInt8], shown: [UInt8], to out: inout [UInt8]) -> Bool {
+        appendKeptEnd(verdict: verdict, pointer: pointer, shown: shown, to: &out)
     }
 
-    /// Keeps the end of a report line rendered for a compiled violation at `place`, in place
-    /// of its verdict's end at another place (while room lasts).
-    package mutating func keepEnd(_ bytes: [UInt8], for place: ReportedViolations.CompiledPlace) {
-        // The place's bytes copied: sharing the workspace's buffers would make the next record
-        // copy them before writing its own (an allocation per record).
-        let kept = End(place: place.copied(), bytes: bytes)
-        if let index = ends.firstIndex(where: { $0.place.verdict == place.verdict }) {
-            ends[index] = kept
-        } else if ends.count < Self.capacity {
-            ends.append(kept)
+    /// ``appendEnd(verdict:pointer:shown:to:)``, reading ``endBytes`` borrowed: a slice of it
+    /// taken where `self` is `inout` retained and released its buffer.
+    private func appendKeptEnd(verdict: Int, pointer: [UInt8], shown: [UInt8], to out: inout [UInt8]) -> Bool {
+        guard let index = ends.firstIndex(where: { $0.verdict == verdict }) else { return false }
+        let end = ends[index]
+        guard end.pointerCount == pointer.count, end.shownCount == shown.count, holds(pointer, at: end.start),
+            holds(shown, at: end.start + end.pointerCount)
+        else { return false }
+        endBytes[end.lineStart..<end.lineEnd].withUnsafeBufferPointer { out.append(contentsOf: $0) }
+        return true
+    }
+
+    /// Whether ``endBytes`` holds `bytes` at offset `start`.
+    private func holds(_ bytes: [UInt8], at start: Int) -> Bool {
+        for index in bytes.indices where endBytes[start + index] != bytes[index] { return false }
+        return true
+    }
+
+    /// Keeps `line`, the end of a report line rendered for compiled violation `verdict` at the
+    /// place `pointer`, `shown`, in place of its verdict's end at another place (while room lasts).
+    package mutating func keepEnd(_ line: [UInt8], verdict: Int, pointer: [UInt8], shown: [UInt8]) {
+        if let index = ends.firstIndex(where: { $0.verdict == verdict }) { ends.remove(at: index) }
+        guard ends.count < Self.capacity else { return }
+        let count = pointer.count + shown.count + line.count
+        if endBytes.count + count > Self.endBytesCapacity {
+            dropReplacedEnds()
+            guard endBytes.count + count <= Self.endBytesCapacity else { return }
         }
+        ends.append(End(verdict: verdict, pointerCount: pointer.count, shownCount: shown.count, start: endBytes.count, count: count))
+        endBytes.append(contentsOf: pointer)
+        endBytes.append(contentsOf: shown)
+        endBytes.append(contentsOf: line)
+    }
+
+    /// Keeps in ``endBytes`` only the runs of the ends kept, moved to its start.
+    private mutating func dropReplacedEnds() {
+        var kept: [UInt8] = []
+        for index in ends.indices {
+            let start = kept.count
+            kept.append(contentsOf: endBytes[ends[index].start..<ends[index].lineEnd])
+            ends[index].start = start
+        }
+        endBytes = kept
     }
 
     /// Appends the middle of a violation's report line, from its keyword location's parts

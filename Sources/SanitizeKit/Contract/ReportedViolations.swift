@@ -50,22 +50,6 @@ package struct ReportedViolations {
         verdictShown = shown
     }
 
-    /// What the end of a compiled violation's report line follows from (from its instance
-    /// location on): the verdict, the instance location and the bytes of the string shown
-    /// (``RecordFilter/compiledPlace(of:in:)``; empty where the message shows none).
-    package struct CompiledPlace: Equatable {
-        /// The verdict's index among the filter's (``FaultVerdicts``).
-        package let verdict: Int
-        package let pointer: [UInt8]
-        package let shown: [UInt8]
-
-        /// The place with buffers of its own (a plain copy shares the buffers it was made from,
-        /// which its maker then copies before writing to them again).
-        package func copied() -> Self {
-            Self(verdict: verdict, pointer: Array(pointer[...]), shown: Array(shown[...]))
-        }
-    }
-
     /// How many violations there are.
     package var count: Int {
         if verdict != nil { return 1 }

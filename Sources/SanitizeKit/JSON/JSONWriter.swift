@@ -193,16 +193,15 @@ extension JSONDocument {
                     if !open[top].first && !(open[top].isObject && !isKey) { out.append(0x2C) }
                     open[top].first = false
                 }
-                switch n.kind {
-                case .object, .array:
+                if n.kind == .object || n.kind == .array {
                     out.append(n.kind == .object ? 0x7B : 0x5B)
                     open.append((Int(n.next), n.kind == .object, true, true))
-                case .string:
-                    out.append(0x22)
+                } else {
+                    // A scalar's text as it is kept: a string's without its quotes.
+                    let quoted = n.kind == .string
+                    if quoted { out.append(0x22) }
                     out.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[Int(n.start)..<Int(n.end)]))
-                    out.append(0x22)
-                default:
-                    out.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[Int(n.start)..<Int(n.end)]))
+                    if quoted { out.append(0x22) }
                 }
                 if isKey { out.append(0x3A) }
                 index += 1

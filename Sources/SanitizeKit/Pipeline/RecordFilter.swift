@@ -328,19 +328,29 @@ public struct RecordFilter: Sendable {
         }
     }
 
-    /// The place and the code of a decision's one violation when it is compiled
-    /// (``Decision/refusedAtScan(_:)``): the same place gives the same violation, word for word,
-    /// so a writer of report lines may keep a line's end by its place; `nil` for any other
-    /// decision.
+    /// Calls `body` with the place of compiled violation `verdict` (``Decision/refusedAtScan(_:)``),
+    /// the one violation of the record the workspace decided last: its instance location (a
+    /// JSON Pointer's bytes) and the bytes of the string its message shows (empty where it
+    /// shows none). The same verdict at the same place gives the same violation, word for word,
+    /// so a writer of report lines may keep a line's end by its place.
     /// - Parameters:
-    ///   - decision: what ``decide(_:in:needingDocument:)`` returned.
+    ///   - verdict: the decision's verdict.
     ///   - workspace: the workspace it decided in, before the next record (`inout` only so that
-    ///     it is not copied: it is not changed).
-    package func compiledPlace(of decision: Decision, in workspace: inout Workspace) -> (place: ReportedViolations.CompiledPlace, code: Violation.Code)? {
-        guard case .refusedAtScan(let index) = decision, let code = faultVerdicts?.codes[index] else { return nil }
-        let showsValue = faultVerdicts?.showsValue[index] == true
-        let place = ReportedViolations.CompiledPlace(verdict: index, pointer: workspace.leaf.pointer, shown: showsValue ? workspace.shown : [])
-        return (place, code)
+    ///     its buffers are lent to `body`, not copied: it is not changed).
+    ///   - body: reads the place; the buffers are valid only during the call.
+    package func withCompiledPlace<Result>(
+        of verdict: Int, in workspace: inout Workspace, _ body: (_ pointer: [UInt8], _ shown: [UInt8]) -> Result
+    ) -> Result {
+        // Lent as they are kept: a place built of them retained and released each buffer per
+        // record (on both cores, a reference count is a cache line both write).
+        if faultVerdicts?.showsValue[verdict] == true { return body(workspace.leaf.pointer, workspace.shown) }
+        return body(workspace.leaf.pointer, [])
+    }
+
+    /// The code of compiled violation `verdict` (``Decision/refusedAtScan(_:)``).
+    package func code(ofVerdict verdict: Int) -> Violation.Code {
+        guard let faultVerdicts else { preconditionFailure("only a filter with fault verdicts refuses at the scan") }
+        return faultVerdicts.codes[verdict]
     }
 
     /// Sanitizes and validates one record in a single pass, writing nothing: the steps are
