@@ -10,29 +10,43 @@ struct URIReference: Hashable, Sendable {
 
     /// Splits a reference with the regular expression of RFC 3986 Appendix B.
     init(_ text: String) {
+        // The delimiters are found as code units (they are ASCII, and a URI is a sequence of
+        // code points): a search by `Character` segmented the text into graphemes, 50,000
+        // instructions for an identifier, and missed a delimiter a combining mark followed.
         var rest = Substring(text)
-        if let hash = rest.firstIndex(of: "#") {
-            fragment = String(rest[rest.index(after: hash)...])
+        if let hash = rest.utf8.firstIndex(of: UInt8(ascii: "#")) {
+            fragment = String(rest[rest.utf8.index(after: hash)...])
             rest = rest[..<hash]
         }
-        if let question = rest.firstIndex(of: "?") {
-            query = String(rest[rest.index(after: question)...])
+        if let question = rest.utf8.firstIndex(of: UInt8(ascii: "?")) {
+            query = String(rest[rest.utf8.index(after: question)...])
             rest = rest[..<question]
         }
-        if let colon = rest.firstIndex(of: ":"), !rest[..<colon].isEmpty,
-            !rest[..<colon].contains(where: { $0 == "/" }),
-            rest[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." })
-        {
+        if let colon = rest.utf8.firstIndex(of: UInt8(ascii: ":")), Self.isScheme(rest[..<colon]) {
             scheme = String(rest[..<colon])
-            rest = rest[rest.index(after: colon)...]
+            rest = rest[rest.utf8.index(after: colon)...]
         }
-        if rest.hasPrefix("//") {
-            let afterSlashes = rest.index(rest.startIndex, offsetBy: 2)
-            let end = rest[afterSlashes...].firstIndex(of: "/") ?? rest.endIndex
+        if rest.utf8.starts(with: "//".utf8) {
+            let afterSlashes = rest.utf8.index(rest.startIndex, offsetBy: 2)
+            let end = rest.utf8[afterSlashes...].firstIndex(of: UInt8(ascii: "/")) ?? rest.endIndex
             authority = String(rest[afterSlashes..<end])
             rest = rest[end...]
         }
         path = String(rest)
+    }
+
+    /// Whether the text before a reference's first colon is its scheme: not empty, no `/`,
+    /// only letters, digits, `+`, `-` and `.`.
+    private static func isScheme(_ text: Substring) -> Bool {
+        guard !text.isEmpty, !text.utf8.contains(UInt8(ascii: "/")) else { return false }
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            return text.utf8.allSatisfy { byte in
+                (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+                    || byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+                    || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+            }
+        }
+        return text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." }
     }
 
     init(scheme: String?, authority: String?, path: String, query: String?, fragment: String?) {

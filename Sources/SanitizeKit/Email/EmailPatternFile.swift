@@ -20,10 +20,16 @@ package enum EmailPatternFile {
     /// - Throws: ``SanitizeError`` coded `configuration` when the file holds no pattern.
     package static func pattern(fromFileText text: String, file: String? = nil) throws(SanitizeError) -> String {
         var pattern = ""
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let trimmed = line.trimmingCharacters(in: CharacterSet(charactersIn: " \t\r"))
-            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
-            pattern += trimmed
+        // Split and trimmed as bytes: a split on the `Character` "\n" left a file with Windows
+        // line ends whole (`\r\n` is one `Character`), and Foundation's trimming cost every
+        // start of a contract with an `email` format a tenth of its instructions.
+        for line in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+            var start = line.startIndex
+            var end = line.endIndex
+            while start < end, isBlank(line[start]) { line.formIndex(after: &start) }
+            while start < end, isBlank(line[line.index(before: end)]) { line.formIndex(before: &end) }
+            if start == end || line[start] == UInt8(ascii: "#") { continue }
+            pattern += Substring(line[start..<end])
         }
         guard !pattern.isEmpty else {
             throw SanitizeError(
@@ -31,6 +37,11 @@ package enum EmailPatternFile {
                 at: file.map { SanitizeError.Location(file: $0) })
         }
         return pattern
+    }
+
+    /// Whether `byte` is trimmed from a line's ends: a space, a tab or a carriage return.
+    private static func isBlank(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
     }
 
     /// Reads the rule file for `mode` from a rules directory (`<directory>/email/<mode>.pcre`).

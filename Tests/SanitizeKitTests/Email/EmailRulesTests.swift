@@ -26,6 +26,22 @@ struct EmailRulesTests {
         #expect(try EmailPatternFile.pattern(fromFileText: text) == "^a+@b$")
     }
 
+    @Test func windowsLineEndsSplitLinesToo() throws {
+        let text = "# a comment\r\n  ^a+ \r\n\t@b$\r\n\r\n"
+        #expect(try EmailPatternFile.pattern(fromFileText: text) == "^a+@b$")
+        // Every built-in file reads the same with its line ends written the Windows way.
+        for mode in EmailMode.allCases {
+            let file = EmailPatternFile.defaultFileText(for: mode)
+            let windows = file.replacingOccurrences(of: "\n", with: "\r\n")
+            #expect(try EmailPatternFile.pattern(fromFileText: windows) == EmailPatternFile.pattern(fromFileText: file))
+        }
+    }
+
+    @Test func onlyBlanksAtTheEndsAreTrimmed() throws {
+        // Inner spaces stay; a non-ASCII character is kept whole.
+        #expect(try EmailPatternFile.pattern(fromFileText: " \t^a b\u{301}$ \r") == "^a b\u{301}$")
+    }
+
     @Test func aFileWithoutPatternIsAConfigurationError() {
         #expect(throws: SanitizeError.self) { try EmailPatternFile.pattern(fromFileText: "# only\n\n") }
     }
