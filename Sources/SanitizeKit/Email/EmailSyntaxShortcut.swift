@@ -58,10 +58,17 @@ enum EmailSyntaxShortcut {
     /// 5 % slower in all. The JSON Schema `email` format, checked on every record a contract
     /// with it filters, refuses none.
     static func surelyValidRFC5321(_ address: UnsafeRawBufferPointer, policy: EmailPolicy) -> Bool {
-        guard !policy.refuseSpecialUseNames, address.count <= 254, let atIndex = localPartEnd(address, dotsAnywhere: false),
-            atIndex <= 64, let dots = EmailStructure.plainLDHDots(address, from: atIndex + 1)
+        !policy.refuseSpecialUseNames && surelyValidRFC5321(address, requiringDot: policy.requireDot)
+    }
+
+    /// ``surelyValidRFC5321(_:policy:)`` under a policy that refuses no special-use name and
+    /// requires a dot in the domain when `requiringDot` (a caller that knows its policy need
+    /// not read it from a validator made on first use: ``NetworkFormat/isEmail(_:)``).
+    static func surelyValidRFC5321(_ address: UnsafeRawBufferPointer, requiringDot: Bool) -> Bool {
+        guard address.count <= 254, let atIndex = localPartEnd(address, dotsAnywhere: false), atIndex <= 64,
+            let dots = EmailStructure.plainLDHDots(address, from: atIndex + 1)
         else { return false }
-        return dots > 0 || !policy.requireDot
+        return dots > 0 || !requiringDot
     }
 
     /// The index of the "@" that ends the local part when the local part is `atext` joined by

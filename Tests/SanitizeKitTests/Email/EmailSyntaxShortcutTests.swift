@@ -226,6 +226,23 @@ struct EmailSyntaxShortcutTests {
         #expect(taken > 1_000 && valid > 1_000, "\(taken) taken, \(valid) valid")
     }
 
+    @Test("the email format asks the one-pass check before its validator and answers as the validator does")
+    func emailFormatAnswersAsItsValidator() throws {
+        let extra = ["user1@example.com", "a@b", "a@localhost", "a@b.onion", "\"q\"@b", "a@[127.0.0.1]", "a..b@c", "é@b.c", ""]
+        let addresses = Self.generated(count: 20_000) + (Self.edges + extra).map { Array($0.utf8) }
+        var accepted = 0
+        for address in addresses {
+            let format = address.withUnsafeBytes { NetworkFormat.isEmail($0) }
+            #expect(format == NetworkFormat.emailValidator.validate(address).isValid, "\(String(decoding: address, as: UTF8.self))")
+            accepted += format ? 1 : 0
+        }
+        #expect(accepted > 1_000 && accepted < addresses.count, "\(accepted) of \(addresses.count)")
+        // The format's constant is its validator's policy: no dot required, no name refused (the
+        // one-pass check it asks answers only for such a policy).
+        let policy = NetworkFormat.emailValidator.policy
+        #expect(!policy.requireDot && !policy.refuseSpecialUseNames)
+    }
+
     @Test("the one-pass check comes after the input limit: a validator with a lower limit still refuses a long address")
     func onePassAfterTheLimit() throws {
         let pattern = try Self.builtIn(.rfc5321).pattern
