@@ -1,7 +1,8 @@
 package import SanitizeKit
 
-/// A run of consecutive input lines that a worker thread can own: copied out of the reader's
-/// buffer, or a range of a mapped input file (``SystemCalls/FileMapping``) that it keeps alive.
+/// A run of consecutive input lines that a worker thread can own: copied into a buffer of the
+/// batch's own by the reader (``RecordBatchReader``), so that the thread that reads the input
+/// also copies it, and what a worker judges and writes is what it found.
 package struct RecordBatch: Sendable {
     /// One line of the batch.
     package enum Record {
@@ -18,55 +19,66 @@ package struct RecordBatch: Sendable {
         case oversized(number: Int, byteCount: Int)
     }
 
-    private var bytes: [UInt8] = []
+    /// The batch's bytes, in a buffer handed back to the pool it came from when the last batch
+    /// that holds it is gone (``ByteBufferPool``: the next batch writes into pages that are
+    /// already there; a new buffer per batch was a page fault per 4 KiB of input).
+    ///
+    /// `@unchecked Sendable`: `bytes` is changed only by a batch that holds the only reference
+    /// (``RecordBatch/uniqueStorage()`` copies it first otherwise), before the batch is handed on.
+    private final class Storage: @unchecked Sendable {
+        var bytes: [UInt8]
+        let pool: ByteBufferPool?
+
+        init(bytes: [UInt8], pool: ByteBufferPool?) {
+            self.bytes = bytes
+            self.pool = pool
+        }
+
+        deinit { pool?.recycle(bytes) }
+    }
+
+    private var storage: Storage
     private var entries: [Entry] = []
-    /// With a mapped input: the mapping the entries' offsets point into (`bytes` stays empty).
-    private var mapping: SystemCalls.FileMapping?
 
     /// The number of lines in the batch.
     package private(set) var count = 0
     /// The bytes the batch holds.
     package private(set) var byteCount = 0
-    /// Whether some of the batch was read from a mapped file that has shrunk since (another
-    /// process truncated it): those bytes were zeros in place of the lost ones, and nothing
-    /// made from the batch may be used. Asked after the batch was processed.
-    package var readLostBytes: Bool { mapping?.shrank ?? false }
 
-    /// Creates an empty batch with room for `capacity` bytes.
-    package init(capacity: Int = 0) {
+    /// Creates an empty batch with room for `capacity` bytes, taken from `pool` when given (and
+    /// handed back to it when the batch is gone).
+    package init(capacity: Int = 0, buffers pool: ByteBufferPool? = nil) {
+        var bytes = pool?.take(capacity: capacity) ?? []
         bytes.reserveCapacity(capacity)
+        storage = Storage(bytes: bytes, pool: pool)
     }
 
-    /// Creates an empty batch of lines in `mapping`, appended by their offsets in it.
-    package init(mapping: SystemCalls.FileMapping) {
-        self.mapping = mapping
+    /// The storage, made this batch's alone first if a copy of the batch shares it.
+    private mutating func uniqueStorage() -> Storage {
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(bytes: storage.bytes, pool: nil) }
+        return storage
     }
 
     /// Appends a copy of a line, and a `\n` after it (a last line may have come without one:
     /// ``forEach(_:bufferEnds:)`` hands on every line with its `\n`).
     package mutating func append(line: UnsafeRawBufferPointer, number: Int) {
-        let start = bytes.count
-        bytes.append(contentsOf: line)
-        entries.append(.line(number: number, start: start, end: bytes.count))
-        bytes.append(0x0A)
+        let storage = uniqueStorage()
+        let start = storage.bytes.count
+        storage.bytes.append(contentsOf: line)
+        entries.append(.line(number: number, start: start, end: storage.bytes.count))
+        storage.bytes.append(0x0A)
         count += 1
-        byteCount = bytes.count
+        byteCount = storage.bytes.count
     }
 
     /// Appends a copy of consecutive lines, each ending in `\n`.
     package mutating func append(lines: UnsafeRawBufferPointer, count lineCount: Int, firstNumber: Int) {
-        let start = bytes.count
-        bytes.append(contentsOf: lines)
-        entries.append(.lines(firstNumber: firstNumber, count: lineCount, start: start, end: bytes.count))
+        let storage = uniqueStorage()
+        let start = storage.bytes.count
+        storage.bytes.append(contentsOf: lines)
+        entries.append(.lines(firstNumber: firstNumber, count: lineCount, start: start, end: storage.bytes.count))
         count += lineCount
-        byteCount = bytes.count
-    }
-
-    /// Appends consecutive lines of the mapping, each ending in `\n`, by their offsets in it.
-    package mutating func appendMapped(lines range: Range<Int>, count lineCount: Int, firstNumber: Int) {
-        entries.append(.lines(firstNumber: firstNumber, count: lineCount, start: range.lowerBound, end: range.upperBound))
-        count += lineCount
-        byteCount += range.count
+        byteCount = storage.bytes.count
     }
 
     /// Appends a line that was too long to keep.
@@ -75,87 +87,42 @@ package struct RecordBatch: Sendable {
         count += 1
     }
 
-    /// Calls `body` with each line in order, and `bufferEnds` each time the buffer the lines
-    /// came from is about to be reused or let go (at least once, after the last line).
+    /// Calls `body` with each line in order, then `bufferEnds` once, after the last line.
     ///
-    /// A line's bytes are followed in their buffer by the line's `\n`, and stay valid (and as
-    /// they are) until the next `bufferEnds` call: a caller may gather lines that lie one
-    /// after another there and write them, each with its `\n`, as one span
-    /// (``BatchFilter``'s run of records passed as they came), in that call at the latest.
+    /// A line's bytes are followed in the batch's buffer by the line's `\n`, and stay valid
+    /// (and as they are) until `bufferEnds` returns: a caller may gather lines that lie one
+    /// after another there and write them, each with its `\n`, as one span (``BatchFilter``'s
+    /// run of records passed as they came), in that call at the latest.
     ///
-    /// Lines of a mapped file are handed on from a copy, never from the mapping: another
-    /// process may write the file in place while it is mapped (a private mapping shows such
-    /// writes on Linux), and the filter reads a line more than once (it judges it, then writes
-    /// it), so bytes read twice from the mapping could be judged as one record and written as
-    /// another. The lines are copied in chunks of about ``copiedChunkBytes`` into one buffer
-    /// reused from chunk to chunk, and found in the copy: what is written is what was judged.
-    /// (Copying each batch whole into a new buffer cost 20 % of the filter's time in page
-    /// faults; a copy per line, 2-5 % in its calls.)
-    /// - Returns: `false` when the lines were not where the reader found them: a mapped file
-    ///   changed in place while it was read (the lines from there on are not handed on).
-    ///   Nothing made from such a batch may be used. Always `true` for lines read with `read(2)`.
+    /// The lines are found in the batch's own copy, where nothing else writes: a line judged is
+    /// the line written, and no line handed on holds a `\n`. (A mapped file may change while it
+    /// is read: the reader copied it as it found its lines, ``RecordBatchReader``.)
+    /// - Returns: `false` when the copy does not hold the lines the reader counted (a mapped file
+    ///   changed in place between the reader's count and its copy: the lines from there on are
+    ///   not handed on). Nothing made from such a batch may be used.
     @discardableResult
     package func forEach(_ body: (Record) -> Void, bufferEnds: () -> Void = {}) -> Bool {
-        if let mapping { return forEach(in: mapping.bytes, copying: true, body, bufferEnds: bufferEnds) }
-        return bytes.withUnsafeBytes { forEach(in: $0, copying: false, body, bufferEnds: bufferEnds) }
+        storage.bytes.withUnsafeBytes { forEach(in: $0, body, bufferEnds: bufferEnds) }
     }
 
-    /// How many bytes of a mapped batch are copied at a time: under `malloc`'s threshold for
-    /// a mapping of its own, so the buffer comes from the heap and its pages stay resident.
-    static let copiedChunkBytes = 64 << 10
-
-    private func forEach(
-        in storage: UnsafeRawBufferPointer, copying: Bool, _ body: (Record) -> Void, bufferEnds: () -> Void
-    ) -> Bool {
-        // The lines of `storage` (not copied) stay where they are through the whole call.
+    private func forEach(in storage: UnsafeRawBufferPointer, _ body: (Record) -> Void, bufferEnds: () -> Void) -> Bool {
         defer { bufferEnds() }
         var intact = true
-        var copy: [UInt8] = []
         for entry in entries {
             switch entry {
             case .line(let number, let start, let end):
-                // Only a batch of copied lines has these (``append(line:number:)``).
                 body(.line(number: number, UnsafeRawBufferPointer(rebasing: storage[start..<end])))
-            case .lines(let firstNumber, let lineCount, var start, let end):
+            case .lines(let firstNumber, let lineCount, let start, let end):
                 var number = firstNumber
-                /// Hands on the lines that `chunk` holds whole from `start` to `end`, numbered on
-                /// from `number`; returns the bytes they took.
-                func handOn(_ chunk: UnsafeRawBufferPointer, from start: Int, to end: Int) -> Int {
-                    var offset = start
-                    while number < firstNumber + lineCount,
-                        let length = SystemCalls.firstOffset(of: 0x0A, at: chunk.baseAddress! + offset, count: end - offset)
-                    {
-                        body(.line(number: number, UnsafeRawBufferPointer(rebasing: chunk[offset..<(offset + length)])))
-                        offset += length + 1
-                        number += 1
-                    }
-                    return offset - start
+                var offset = start
+                while number < firstNumber + lineCount,
+                    let length = SystemCalls.firstOffset(of: 0x0A, at: storage.baseAddress! + offset, count: end - offset)
+                {
+                    body(.line(number: number, UnsafeRawBufferPointer(rebasing: storage[offset..<(offset + length)])))
+                    offset += length + 1
+                    number += 1
                 }
-                while number < firstNumber + lineCount {
-                    let taken: Int
-                    if copying {
-                        var chunkEnd = min(end, start + Self.copiedChunkBytes)
-                        // A line longer than a chunk is copied whole, through its line feed.
-                        if chunkEnd < end, SystemCalls.firstOffset(of: 0x0A, at: storage.baseAddress! + start, count: chunkEnd - start) == nil,
-                            let length = SystemCalls.firstOffset(of: 0x0A, at: storage.baseAddress! + chunkEnd, count: end - chunkEnd)
-                        {
-                            chunkEnd += length + 1
-                        }
-                        copy.removeAll(keepingCapacity: true)
-                        copy.append(contentsOf: storage[start..<chunkEnd])
-                        // The copy's lines end with it: their buffer is reused for the next chunk.
-                        taken = copy.withUnsafeBytes { chunk in
-                            defer { bufferEnds() }
-                            return handOn(chunk, from: 0, to: chunk.count)
-                        }
-                    } else {
-                        taken = handOn(storage, from: start, to: end)
-                    }
-                    // No whole line where the reader found one: the file changed meanwhile.
-                    guard taken > 0 else { break }
-                    start += taken
-                }
-                if number != firstNumber + lineCount || start != end { intact = false }
+                if number != firstNumber + lineCount || offset != end { intact = false }
             case .oversized(let number, let byteCount):
                 body(.oversized(number: number, byteCount: byteCount))
             }
@@ -167,9 +134,10 @@ package struct RecordBatch: Sendable {
 /// Reads a descriptor into ``RecordBatch``es of about `targetBytes` each.
 ///
 /// A regular file of at least ``minimumMappedBytes`` is mapped (``SystemCalls/FileMapping``)
-/// from its current offset through its last `\n`, and its batches are ranges of the mapping
-/// (``RecordBatch/forEach(_:)`` copies them out as it hands them on). What follows (a last
-/// line without `\n`, bytes appended since) is read with `read(2)`, as is every other input.
+/// from its current offset through its last `\n`; its lines are found there and copied into
+/// each batch's buffer as they are (the copy is the reader's work: with `--jobs 1` on a machine
+/// with a core to spare, the reading thread's, not the worker's). What follows (a last line
+/// without `\n`, bytes appended since) is read with `read(2)`, as is every other input.
 ///
 /// `@unchecked Sendable`: it is created on one thread and then used by one thread at a time,
 /// the one that produces the next item of ``OrderedWorkers`` (under its lock's order).
@@ -179,6 +147,8 @@ package final class RecordBatchReader: @unchecked Sendable {
     private let maxRecordBytes: Int
     private let targetBytes: Int
     private let maxLines: Int
+    /// Where batch buffers come from (and go back to, once their batch is gone), if anywhere.
+    private let buffers: ByteBufferPool?
     /// The mapped part of the input while it lasts.
     private var mapped: MappedInput?
     /// Whether the input was mapped (the tests ask).
@@ -210,9 +180,13 @@ package final class RecordBatchReader: @unchecked Sendable {
     ///   - targetBytes: a batch closes once it holds this many bytes (default 256 KiB).
     ///   - maxLines: a batch closes at this many lines (default 4096).
     ///   - mapping: whether a large regular file may be mapped (tests turn it off to compare).
+    ///   - buffers: where the batches' buffers come from and go back to (a new buffer per
+    ///     batch when `nil`).
     package init(
-        descriptor: Int32, maxRecordBytes: Int, targetBytes: Int = 256 << 10, maxLines: Int = 4096, mapping: Bool = true
+        descriptor: Int32, maxRecordBytes: Int, targetBytes: Int = 256 << 10, maxLines: Int = 4096, mapping: Bool = true,
+        buffers: ByteBufferPool? = nil
     ) {
+        self.buffers = buffers
         reader = LineReader(descriptor: descriptor, maxLineBytes: maxRecordBytes)
         self.descriptor = descriptor
         self.maxRecordBytes = max(1, maxRecordBytes)
@@ -273,7 +247,7 @@ package final class RecordBatchReader: @unchecked Sendable {
             reader = LineReader(descriptor: descriptor, maxLineBytes: maxRecordBytes, linesBefore: mapped!.lineNumber)
             mapped = nil
         }
-        var batch = RecordBatch(capacity: targetBytes + (64 << 10))
+        var batch = RecordBatch(capacity: targetBytes + (64 << 10), buffers: buffers)
         while batch.byteCount < targetBytes && batch.count < maxLines {
             // Whole buffered lines move as one block; one line at a time only around reads.
             if let block = reader.bufferedLines(upTo: targetBytes - batch.byteCount) {
@@ -294,12 +268,16 @@ package final class RecordBatchReader: @unchecked Sendable {
         guard var input = mapped, input.position < input.count else { return nil }
         defer { mapped = input }
         let bytes = input.mapping.bytes
-        var batch = RecordBatch(mapping: input.mapping)
+        var batch = RecordBatch(capacity: targetBytes + (64 << 10), buffers: buffers)
         var runStart = input.position
         var runLines = 0
         func closeRun() {
             if runLines > 0 {
-                batch.appendMapped(lines: runStart..<input.position, count: runLines, firstNumber: input.lineNumber - runLines + 1)
+                // Copied as it is now: the lines the batch hands on are found in the copy, and
+                // a file changed since the count above shows as a count that differs.
+                batch.append(
+                    lines: UnsafeRawBufferPointer(rebasing: bytes[runStart..<input.position]), count: runLines,
+                    firstNumber: input.lineNumber - runLines + 1)
             }
             runLines = 0
             runStart = input.position
@@ -323,6 +301,7 @@ package final class RecordBatchReader: @unchecked Sendable {
             }
         }
         closeRun()
+        // After the copy: a file that shrank meanwhile left zeros in it, never handed on.
         if input.mapping.shrank { throw Self.changedInput }
         if input.position - input.droppedBefore >= 2 * Self.residentMappedBytes {
             input.droppedBefore = input.position - Self.residentMappedBytes

@@ -92,7 +92,7 @@ struct Filter: ParsableCommand {
             let batches = BatchFilter(
                 filter: filter, policy: onInvalid.policy, maxRecordBytes: maxRecordBytes,
                 fileName: inputs.count > 1 ? (path == "-" ? "<stdin>" : path) : nil, reportKey: key, lineOffset: lineOffset)
-            let reader = RecordBatchReader(descriptor: descriptor, maxRecordBytes: maxRecordBytes)
+            let reader = RecordBatchReader(descriptor: descriptor, maxRecordBytes: maxRecordBytes, buffers: buffers)
             // A read that fails (a directory, an I/O error) names the file it was reading.
             let shown: String? = path == "-" ? nil : RawArguments.displayName(path)
             try OrderedWorkers.run(

@@ -64,6 +64,40 @@ struct StepShortcutTests {
         #expect(skipped > Self.samples.count * 5)
     }
 
+    @Test func theProfileSaysWhatAScalarAtATimeWould() {
+        // Every length from 1 to 20 with an odd character at every position: the profile reads
+        // runs of printable ASCII a word at a time, the last eight bytes as the word that ends
+        // the text, and the rest a scalar at a time.
+        var samples = Self.samples
+        for length in 1...20 {
+            let plain = Array("abcdefghijklmnopqrst".prefix(length))
+            for odd in ["\u{7F}", "\u{1F}", "\t", "é", " ", "\u{00A0}", "\u{202E}", "日", "\u{200B}", "ﬁ"] {
+                for position in plain.indices {
+                    var value = plain
+                    value[position] = Character(odd)
+                    samples.append(String(value))
+                    samples.append(String(value) + odd)
+                }
+            }
+        }
+        for sample in samples {
+            var text = sample
+            let profile = text.withUTF8 { TextProfile(utf8: UnsafeRawBufferPointer($0)) }
+            let values = sample.unicodeScalars.map(\.value)
+            let nonASCII = values.filter { $0 >= 0x80 }
+            let shown = "\(Array(sample.utf8))"
+            #expect(profile.byteCount == sample.utf8.count && profile.scalarCount == values.count, "\(shown)")
+            #expect(profile.hasNonASCII == !nonASCII.isEmpty, "\(shown)")
+            #expect(profile.allNFCStable == nonASCII.allSatisfy(TextHygiene.isNFCStable), "\(shown)")
+            #expect(profile.allNFKCStable == nonASCII.allSatisfy(TextHygiene.isNFKCStable), "\(shown)")
+            #expect(profile.hasControl == values.contains { $0 < 0x20 || $0 == 0x7F || $0 >= 0x80 && TextHygiene.isControl($0) }, "\(shown)")
+            #expect(profile.hasBidiControl == nonASCII.contains(where: TextHygiene.isBidiControl), "\(shown)")
+            #expect(profile.hasZeroWidth == nonASCII.contains(where: TextHygiene.isZeroWidth), "\(shown)")
+            let edges = [values.first, values.last].compactMap { $0 }
+            #expect(profile.edgesAreNotWhitespace == !edges.contains(where: TextProfile.isWhitespace), "\(shown)")
+        }
+    }
+
     @Test func stripSetsSeeTheirSequences() {
         for (text, expected) in [("a-b", true), ("a--b", false), ("a/b", false), ("ab;", false), ("plain text", true)] {
             var copy = text
