@@ -14,8 +14,9 @@ package struct RecordBatch: Sendable {
 
     private enum Entry {
         case line(number: Int, start: Int, end: Int)
-        /// Consecutive lines, each ending in `\n`, numbered from `firstNumber`.
-        case lines(firstNumber: Int, count: Int, start: Int, end: Int)
+        /// Consecutive lines from offset `start`, numbered from `firstNumber`, each ending at
+        /// the next of ``lineEnds`` from `endsStart` on.
+        case lines(firstNumber: Int, count: Int, start: Int, endsStart: Int)
         case oversized(number: Int, byteCount: Int)
     }
 
@@ -39,6 +40,12 @@ package struct RecordBatch: Sendable {
 
     private var storage: Storage
     private var entries: [Entry] = []
+    /// The offset of each copied line's `\n`, found in the copy by the thread that copied it
+    /// (``append(lines:count:firstNumber:)``).
+    private var lineEnds: [Int] = []
+    /// Whether a copy did not hold the lines its reader counted (a mapped file changed in place
+    /// between the reader's count and its copy).
+    private var broken = false
 
     /// The number of lines in the batch.
     package private(set) var count = 0
@@ -71,14 +78,30 @@ package struct RecordBatch: Sendable {
         byteCount = storage.bytes.count
     }
 
-    /// Appends a copy of consecutive lines, each ending in `\n`.
+    /// Appends a copy of `lineCount` consecutive lines, each ending in `\n`, and finds them in
+    /// the copy: the thread that reads the input does this work, not the worker (with `--jobs 1`
+    /// on a machine with a core to spare, they are two threads). A copy that does not hold
+    /// `lineCount` lines, the last ending where it ends, breaks the batch (``forEach(_:bufferEnds:)``).
     package mutating func append(lines: UnsafeRawBufferPointer, count lineCount: Int, firstNumber: Int) {
         let storage = uniqueStorage()
         let start = storage.bytes.count
         storage.bytes.append(contentsOf: lines)
-        entries.append(.lines(firstNumber: firstNumber, count: lineCount, start: start, end: storage.bytes.count))
+        let end = storage.bytes.count
+        let endsStart = lineEnds.count
+        lineEnds.reserveCapacity(endsStart + lineCount)
+        var offset = start
+        storage.bytes.withUnsafeBytes { copy in
+            while lineEnds.count - endsStart < lineCount,
+                let length = SystemCalls.firstOffset(of: 0x0A, at: copy.baseAddress! + offset, count: end - offset)
+            {
+                lineEnds.append(offset + length)
+                offset += length + 1
+            }
+        }
+        if lineEnds.count - endsStart != lineCount || offset != end { broken = true }
+        entries.append(.lines(firstNumber: firstNumber, count: lineEnds.count - endsStart, start: start, endsStart: endsStart))
         count += lineCount
-        byteCount = storage.bytes.count
+        byteCount = end
     }
 
     /// Appends a line that was too long to keep.
@@ -94,40 +117,38 @@ package struct RecordBatch: Sendable {
     /// after another there and write them, each with its `\n`, as one span (``BatchFilter``'s
     /// run of records passed as they came), in that call at the latest.
     ///
-    /// The lines are found in the batch's own copy, where nothing else writes: a line judged is
+    /// The lines were found in the batch's own copy, where nothing else writes: a line judged is
     /// the line written, and no line handed on holds a `\n`. (A mapped file may change while it
-    /// is read: the reader copied it as it found its lines, ``RecordBatchReader``.)
-    /// - Returns: `false` when the copy does not hold the lines the reader counted (a mapped file
+    /// is read: the reader copied it as it counted its lines, ``RecordBatchReader``.)
+    /// - Returns: `false` when a copy did not hold the lines the reader counted (a mapped file
     ///   changed in place between the reader's count and its copy: the lines from there on are
     ///   not handed on). Nothing made from such a batch may be used.
     @discardableResult
     package func forEach(_ body: (Record) -> Void, bufferEnds: () -> Void = {}) -> Bool {
-        storage.bytes.withUnsafeBytes { forEach(in: $0, body, bufferEnds: bufferEnds) }
-    }
-
-    private func forEach(in storage: UnsafeRawBufferPointer, _ body: (Record) -> Void, bufferEnds: () -> Void) -> Bool {
-        defer { bufferEnds() }
-        var intact = true
-        for entry in entries {
-            switch entry {
-            case .line(let number, let start, let end):
-                body(.line(number: number, UnsafeRawBufferPointer(rebasing: storage[start..<end])))
-            case .lines(let firstNumber, let lineCount, let start, let end):
-                var number = firstNumber
-                var offset = start
-                while number < firstNumber + lineCount,
-                    let length = SystemCalls.firstOffset(of: 0x0A, at: storage.baseAddress! + offset, count: end - offset)
-                {
-                    body(.line(number: number, UnsafeRawBufferPointer(rebasing: storage[offset..<(offset + length)])))
-                    offset += length + 1
-                    number += 1
+        storage.bytes.withUnsafeBytes { storage in
+            // The lines' bytes stay where they are through this closure, `bufferEnds` included.
+            defer { bufferEnds() }
+            /// The line of the copy from offset `start` to `end`.
+            func line(_ number: Int, _ start: Int, _ end: Int) -> Record {
+                .line(number: number, UnsafeRawBufferPointer(rebasing: storage[start..<end]))
+            }
+            for entry in entries {
+                switch entry {
+                case .line(let number, let start, let end):
+                    body(line(number, start, end))
+                case .lines(let firstNumber, let lineCount, let start, let endsStart):
+                    var offset = start
+                    for index in 0..<lineCount {
+                        let end = lineEnds[endsStart + index]
+                        body(line(firstNumber + index, offset, end))
+                        offset = end + 1
+                    }
+                case .oversized(let number, let byteCount):
+                    body(.oversized(number: number, byteCount: byteCount))
                 }
-                if number != firstNumber + lineCount || offset != end { intact = false }
-            case .oversized(let number, let byteCount):
-                body(.oversized(number: number, byteCount: byteCount))
             }
         }
-        return intact
+        return !broken
     }
 }
 

@@ -35,4 +35,13 @@ extension RecordBatch {
         #expect(ends >= 1)
         return (records, intact)
     }
+
+    /// The address of the batch's first byte, if it has one (to tell its buffer from another's).
+    var firstByteAddress: UnsafePointer<UInt8>? {
+        var address: UnsafePointer<UInt8>?
+        forEach { record in
+            if address == nil, case .line(_, let bytes) = record { address = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) }
+        }
+        return address
+    }
 }

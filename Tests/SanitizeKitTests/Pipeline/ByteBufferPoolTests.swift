@@ -86,4 +86,39 @@ struct ByteBufferPoolTests {
             pool.recycle(recycled.report)
         }
     }
+
+    @Test("a batch's buffer goes back to its pool when the last copy of the batch is gone, and a copy changed alone is its own")
+    func batchBuffersComeBack() {
+        let pool = ByteBufferPool()
+        var storage: UnsafePointer<UInt8>?
+        do {
+            var batch = RecordBatch(capacity: 100_000, buffers: pool)
+            Array("a\nbb\n".utf8).withUnsafeBytes { batch.append(lines: $0, count: 2, firstNumber: 1) }
+            let copy = batch
+            // Changed alone: the copy keeps its lines, the batch gets a buffer of its own (no pool).
+            Array("ccc".utf8).withUnsafeBytes { batch.append(line: $0, number: 3) }
+            #expect(copy.described().records == ["1:a", "2:bb"])
+            #expect(batch.described().records == ["1:a", "2:bb", "3:ccc"])
+            storage = copy.firstByteAddress
+            #expect(batch.firstByteAddress != storage)
+        }
+        // Both gone: the pool holds the first buffer, the only reference, with its room.
+        let taken = pool.take(capacity: 50_000)
+        #expect(taken.isEmpty && taken.capacity >= 100_000)
+        #expect(taken.withUnsafeBufferPointer { $0.baseAddress } == storage)
+    }
+
+    @Test("lines are found in the batch's copy: a copy that does not hold the lines counted breaks the batch")
+    func copiedLinesAreCounted() {
+        for (text, counted, handedOn) in [
+            ("a\nb\n", 2, ["1:a", "2:b"]), ("a\nb\n", 3, ["1:a", "2:b"]), ("a\nb\n", 1, ["1:a"]), ("a\nb", 2, ["1:a"]),
+            ("\n\n", 2, ["1:", "2:"]), ("", 0, []),
+        ] {
+            var batch = RecordBatch()
+            Array(text.utf8).withUnsafeBytes { batch.append(lines: $0, count: counted, firstNumber: 1) }
+            let (records, intact) = batch.described()
+            #expect(records == handedOn, "\(text.debugDescription), \(counted) counted")
+            #expect(intact == (text.utf8.filter { $0 == 0x0A }.count == counted && (text.isEmpty || text.last == "\n")))
+        }
+    }
 }
