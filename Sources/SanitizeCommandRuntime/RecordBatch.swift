@@ -78,30 +78,58 @@ package struct RecordBatch: Sendable {
         byteCount = storage.bytes.count
     }
 
-    /// Appends a copy of `lineCount` consecutive lines, each ending in `\n`, and finds them in
-    /// the copy: the thread that reads the input does this work, not the worker (with `--jobs 1`
-    /// on a machine with a core to spare, they are two threads). A copy that does not hold
-    /// `lineCount` lines, the last ending where it ends, breaks the batch (``forEach(_:bufferEnds:)``).
+    /// Appends a copy of `lineCount` consecutive lines, each ending in `\n`, found in the copy
+    /// (``appendLines(copying:of:firstNumber:maxRecordBytes:maxLines:)``): a copy that does not
+    /// hold `lineCount` lines, the last ending where it ends, breaks the batch
+    /// (``forEach(_:bufferEnds:)``).
     package mutating func append(lines: UnsafeRawBufferPointer, count lineCount: Int, firstNumber: Int) {
+        let taken = appendLines(copying: 0..<lines.count, of: lines, firstNumber: firstNumber, maxRecordBytes: .max, maxLines: lineCount)
+        if taken.lines != lineCount || taken.bytes != lines.count { broken = true }
+    }
+
+    /// Appends the whole lines at the start of bytes `range` of `source`, at most `maxLines` of
+    /// them, as a copy in which they are found: by the thread that copies, the reader's (with
+    /// `--jobs 1` on a machine with a core to spare, not the worker's). A line of more than
+    /// `maxRecordBytes` is an oversized record (its bytes not handed on). What follows the lines
+    /// (a line the range cuts, lines past `maxLines`) is not kept.
+    /// - Returns: the bytes of the range those lines took, each with its `\n`, and their number.
+    package mutating func appendLines(
+        copying range: Range<Int>, of source: UnsafeRawBufferPointer, firstNumber: Int, maxRecordBytes: Int, maxLines: Int
+    ) -> (bytes: Int, lines: Int) {
         let storage = uniqueStorage()
         let start = storage.bytes.count
-        storage.bytes.append(contentsOf: lines)
+        storage.bytes.append(contentsOf: source[range])
         let end = storage.bytes.count
-        let endsStart = lineEnds.count
-        lineEnds.reserveCapacity(endsStart + lineCount)
         var offset = start
-        storage.bytes.withUnsafeBytes { copy in
-            while lineEnds.count - endsStart < lineCount,
-                let length = SystemCalls.firstOffset(of: 0x0A, at: copy.baseAddress! + offset, count: end - offset)
-            {
-                lineEnds.append(offset + length)
-                offset += length + 1
+        var lines = 0
+        // The lines since the last oversized one, handed on from the ends recorded.
+        var runStart = start
+        var runFirst = 0
+        func closeRun() {
+            if lines > runFirst {
+                entries.append(
+                    .lines(firstNumber: firstNumber + runFirst, count: lines - runFirst, start: runStart, endsStart: lineEnds.count - (lines - runFirst)))
             }
         }
-        if lineEnds.count - endsStart != lineCount || offset != end { broken = true }
-        entries.append(.lines(firstNumber: firstNumber, count: lineEnds.count - endsStart, start: start, endsStart: endsStart))
-        count += lineCount
-        byteCount = end
+        storage.bytes.withUnsafeBytes { copy in
+            while lines < maxLines, let length = SystemCalls.firstOffset(of: 0x0A, at: copy.baseAddress! + offset, count: end - offset) {
+                if length > maxRecordBytes {
+                    closeRun()
+                    entries.append(.oversized(number: firstNumber + lines, byteCount: length))
+                    runStart = offset + length + 1
+                    runFirst = lines + 1
+                } else {
+                    lineEnds.append(offset + length)
+                }
+                offset += length + 1
+                lines += 1
+            }
+        }
+        closeRun()
+        storage.bytes.removeLast(end - offset)
+        count += lines
+        byteCount = storage.bytes.count
+        return (offset - start, lines)
     }
 
     /// Appends a line that was too long to keep.
@@ -290,39 +318,34 @@ package final class RecordBatchReader: @unchecked Sendable {
         defer { mapped = input }
         let bytes = input.mapping.bytes
         var batch = RecordBatch(capacity: targetBytes + (64 << 10), buffers: buffers)
-        var runStart = input.position
-        var runLines = 0
-        func closeRun() {
-            if runLines > 0 {
-                // Copied as it is now: the lines the batch hands on are found in the copy, and
-                // a file changed since the count above shows as a count that differs.
-                batch.append(
-                    lines: UnsafeRawBufferPointer(rebasing: bytes[runStart..<input.position]), count: runLines,
-                    firstNumber: input.lineNumber - runLines + 1)
+        while input.position < input.count && batch.byteCount < targetBytes && batch.count < maxLines {
+            // The batch's room copied at once, its lines found in the copy: the mapping is read
+            // once, by the copy (a count in the mapping first, then the copy, took a C loop 50 ms
+            // over 150 MB against 30). A file changed meanwhile is seen as the copy shows it,
+            // whose lines are the ones handed on.
+            let windowEnd = min(input.count, input.position + targetBytes - batch.byteCount)
+            var taken = batch.appendLines(
+                copying: input.position..<windowEnd, of: bytes, firstNumber: input.lineNumber + 1, maxRecordBytes: maxRecordBytes,
+                maxLines: maxLines - batch.count)
+            if taken.lines == 0 {
+                // The window cuts its first line: its end found in the mapping, which ends in
+                // `\n` (a line without one, or a copy without it, means the file changed under us).
+                guard let length = SystemCalls.firstOffset(of: 0x0A, at: bytes.baseAddress! + input.position, count: input.count - input.position)
+                else { throw Self.changedInput }
+                if length > maxRecordBytes {
+                    batch.appendOversized(number: input.lineNumber + 1, byteCount: length)
+                    taken = (length + 1, 1)
+                } else {
+                    taken = batch.appendLines(
+                        copying: input.position..<(input.position + length + 1), of: bytes, firstNumber: input.lineNumber + 1,
+                        maxRecordBytes: maxRecordBytes, maxLines: 1)
+                    guard taken.lines == 1 else { throw Self.changedInput }
+                }
             }
-            runLines = 0
-            runStart = input.position
+            input.position += taken.bytes
+            input.lineNumber += taken.lines
         }
-        while input.position < input.count && batch.byteCount + (input.position - runStart) < targetBytes
-            && batch.count + runLines < maxLines
-        {
-            // The mapped part ends in `\n`; a line without one means the file changed under us.
-            guard let length = SystemCalls.firstOffset(of: 0x0A, at: bytes.baseAddress! + input.position, count: input.count - input.position)
-            else { throw Self.changedInput }
-            if length > maxRecordBytes {
-                closeRun()
-                input.lineNumber += 1
-                batch.appendOversized(number: input.lineNumber, byteCount: length)
-                input.position += length + 1
-                runStart = input.position
-            } else {
-                input.lineNumber += 1
-                runLines += 1
-                input.position += length + 1
-            }
-        }
-        closeRun()
-        // After the copy: a file that shrank meanwhile left zeros in it, never handed on.
+        // After the copies: a file that shrank meanwhile left zeros in them, never handed on.
         if input.mapping.shrank { throw Self.changedInput }
         if input.position - input.droppedBefore >= 2 * Self.residentMappedBytes {
             input.droppedBefore = input.position - Self.residentMappedBytes

@@ -85,4 +85,29 @@ struct RecordBatchReaderTests {
             }
         }
     }
+
+    @Test("a copied window hands on its whole lines, an oversized one by its length, at most maxLines, and keeps nothing after them")
+    func linesOfACopiedWindow() {
+        let text = Array("ab\nccccc\n\nd\nunfinished".utf8)
+        text.withUnsafeBytes { source in
+            var batch = RecordBatch()
+            let taken = batch.appendLines(copying: 0..<source.count, of: source, firstNumber: 10, maxRecordBytes: 3, maxLines: 100)
+            #expect(taken.bytes == 12 && taken.lines == 4)
+            #expect(batch.described().records == ["10:ab", "11:oversized 5", "12:", "13:d"])
+            #expect(batch.count == 4 && batch.byteCount == 12)
+            var capped = RecordBatch()
+            let two = capped.appendLines(copying: 3..<source.count, of: source, firstNumber: 1, maxRecordBytes: 100, maxLines: 2)
+            #expect(two.bytes == 7 && two.lines == 2)
+            #expect(capped.described().records == ["1:ccccc", "2:"])
+            // Appended after those: numbered on, in the same buffer.
+            let more = capped.appendLines(copying: 10..<source.count, of: source, firstNumber: 3, maxRecordBytes: 100, maxLines: 5)
+            #expect(more.bytes == 2 && more.lines == 1)
+            #expect(capped.described().records == ["1:ccccc", "2:", "3:d"])
+            var cut = RecordBatch()
+            let nothing = cut.appendLines(copying: 12..<source.count, of: source, firstNumber: 1, maxRecordBytes: 100, maxLines: 5)
+            #expect(nothing.bytes == 0 && nothing.lines == 0 && cut.count == 0 && cut.byteCount == 0)
+            #expect(cut.described().records.isEmpty)
+        }
+    }
 }
+
