@@ -41,10 +41,9 @@ package struct RecordBatch: Sendable {
     private var storage: Storage
     private var entries: [Entry] = []
     /// The offset of each copied line's `\n`, found in the copy by the thread that copied it
-    /// (``append(lines:count:firstNumber:)``).
+    /// (``appendLines(copying:of:firstNumber:maxRecordBytes:maxLines:)``).
     private var lineEnds: [Int] = []
-    /// Whether a copy did not hold the lines its reader counted (a mapped file changed in place
-    /// between the reader's count and its copy).
+    /// Whether a copy did not hold the lines its caller counted (``append(lines:count:firstNumber:)``).
     private var broken = false
 
     /// The number of lines in the batch.
@@ -147,10 +146,10 @@ package struct RecordBatch: Sendable {
     ///
     /// The lines were found in the batch's own copy, where nothing else writes: a line judged is
     /// the line written, and no line handed on holds a `\n`. (A mapped file may change while it
-    /// is read: the reader copied it as it counted its lines, ``RecordBatchReader``.)
-    /// - Returns: `false` when a copy did not hold the lines the reader counted (a mapped file
-    ///   changed in place between the reader's count and its copy: the lines from there on are
-    ///   not handed on). Nothing made from such a batch may be used.
+    /// is read: the reader copied it and found its lines in the copy, ``RecordBatchReader``.)
+    /// - Returns: `false` when a copy did not hold the lines its caller counted
+    ///   (``append(lines:count:firstNumber:)``: the lines from there on are not handed on).
+    ///   Nothing made from such a batch may be used.
     @discardableResult
     package func forEach(_ body: (Record) -> Void, bufferEnds: () -> Void = {}) -> Bool {
         storage.bytes.withUnsafeBytes { storage in
@@ -183,10 +182,10 @@ package struct RecordBatch: Sendable {
 /// Reads a descriptor into ``RecordBatch``es of about `targetBytes` each.
 ///
 /// A regular file of at least ``minimumMappedBytes`` is mapped (``SystemCalls/FileMapping``)
-/// from its current offset through its last `\n`; its lines are found there and copied into
-/// each batch's buffer as they are (the copy is the reader's work: with `--jobs 1` on a machine
-/// with a core to spare, the reading thread's, not the worker's). What follows (a last line
-/// without `\n`, bytes appended since) is read with `read(2)`, as is every other input.
+/// from its current offset through its last `\n`; each batch's room is copied out of it at once
+/// and its lines found in the copy (the reader's work: with `--jobs 1` on a machine with a core
+/// to spare, the reading thread's, not the worker's). What follows (a last line without `\n`,
+/// bytes appended since) is read with `read(2)`, as is every other input.
 ///
 /// `@unchecked Sendable`: it is created on one thread and then used by one thread at a time,
 /// the one that produces the next item of ``OrderedWorkers`` (under its lock's order).

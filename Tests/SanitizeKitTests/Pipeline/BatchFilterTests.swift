@@ -101,6 +101,42 @@ struct BatchFilterTests {
         }
     }
 
+    @Test("a compiled violation's line end is copied only for the place it was kept for, the last per verdict, past compaction too")
+    func keptLineEnds() {
+        var middles = ReportLineMiddles()
+        var out: [UInt8] = []
+        /// The end a verdict's line would have at a place: made from all three.
+        func end(_ verdict: Int, _ pointer: [UInt8], _ shown: [UInt8]) -> [UInt8] {
+            Array(",v\(verdict):".utf8) + pointer + Array(":".utf8) + shown + Array("}\n".utf8)
+        }
+        let pointer = Array("/address/country".utf8)
+        #expect(!middles.appendEnd(verdict: 0, pointer: pointer, shown: [], to: &out) && out.isEmpty)
+        middles.keepEnd(end(0, pointer, []), verdict: 0, pointer: pointer, shown: [])
+        #expect(middles.appendEnd(verdict: 0, pointer: pointer, shown: [], to: &out) && out == end(0, pointer, []))
+        // Another place, another shown string, another verdict: not the kept end.
+        out.removeAll()
+        #expect(!middles.appendEnd(verdict: 0, pointer: Array("/address/city".utf8), shown: [], to: &out))
+        #expect(!middles.appendEnd(verdict: 0, pointer: pointer, shown: Array("x".utf8), to: &out))
+        #expect(!middles.appendEnd(verdict: 1, pointer: pointer, shown: [], to: &out) && out.isEmpty)
+        // Every verdict's end replaced again and again with long shown strings, far past the
+        // bytes kept before the replaced ends are dropped: each verdict still gives its last end.
+        var last: [Int: ([UInt8], [UInt8])] = [:]
+        for round in 0..<600 {
+            let verdict = round % (ReportLineMiddles.capacity + 3)
+            let shown = Array(String(repeating: "s\(round)", count: 40).utf8)
+            middles.keepEnd(end(verdict, pointer, shown), verdict: verdict, pointer: pointer, shown: shown)
+            last[verdict] = (pointer, shown)
+            for (kept, place) in last {
+                out.removeAll()
+                let copied = middles.appendEnd(verdict: kept, pointer: place.0, shown: place.1, to: &out)
+                // A copy is always the right end; the first verdicts met, as many as there is room
+                // for, are kept (the others are rendered each time).
+                if copied { #expect(out == end(kept, place.0, place.1), "verdict \(kept), round \(round)") }
+                #expect(copied == (kept < ReportLineMiddles.capacity), "verdict \(kept), round \(round)")
+            }
+        }
+    }
+
     @Test("the keyword is the last non-empty segment of the keyword location", arguments: [
         ("/properties/a/maxLength", "maxLength"), ("/properties/t/items/", "items"), ("/", nil), ("", nil), ("//a//", "a"),
         ("noSlash", "noSlash"), ("/$ref/x~1y", "x~1y"),
