@@ -14,8 +14,8 @@ package struct BatchFilter: Sendable {
         /// With ``InvalidRecordPolicy/fail``: an invalid record was met and the batch stopped
         /// there (its output holds only the records before it).
         package var stopped = false
-        /// The batch was read from a mapped file that changed in place between the reader's count
-        /// of its lines and its copy (``RecordBatch/forEach(_:bufferEnds:)``): nothing of it may be written.
+        /// A copy in the batch did not hold the lines its reader counted
+        /// (``RecordBatch/forEach(_:bufferEnds:)``): nothing of it may be written.
         package var inputChanged = false
         /// ``FilterStatistics/invalidByCode`` while the batch runs: a few codes, found by
         /// comparing strings that are mostly the same literals, not by hashing one per record.

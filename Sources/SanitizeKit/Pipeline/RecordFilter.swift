@@ -342,7 +342,7 @@ public struct RecordFilter: Sendable {
         of verdict: Int, in workspace: inout Workspace, _ body: (_ pointer: [UInt8], _ shown: [UInt8]) -> Result
     ) -> Result {
         // Lent as they are kept: a place built of them retained and released each buffer per
-        // record (on both cores, a reference count is a cache line both write).
+        // record, each an atomic operation.
         if faultVerdicts?.showsValue[verdict] == true { return body(workspace.leaf.pointer, workspace.shown) }
         return body(workspace.leaf.pointer, [])
     }
