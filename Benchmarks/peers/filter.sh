@@ -4,10 +4,10 @@
 #        INVALID_PERCENT=30 Benchmarks/peers/filter.sh ...   (default 3: share of invalid records)
 #        SANITIZE_ARGS='--report-key /id' Benchmarks/peers/filter.sh ...   (more options for both
 #        sanitize runs; not --on-invalid keep or annotate, which write invalid records too)
-# Prints MB/s, records/s, peak RSS and ratios against Ajv; checks that the valid/invalid
-# counts agree with Ajv's. Every tool runs RUNS times (default 3) and its fastest run counts,
-# the same for all: on this 2-core VM a run now and then loses part of a core for a few seconds
-# to background work (the kernel's memory housekeeping, other guests).
+# Prints MB/s, records/s, peak RSS, ratios against Ajv and what the second job adds; checks
+# that the valid/invalid counts agree with Ajv's. Every tool runs RUNS times (default 3) and
+# its fastest run counts, the same for all: on this 2-core VM a run now and then loses part of
+# a core for a few seconds to background work (the kernel's memory housekeeping, other guests).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 megabytes="${1:-100}"
@@ -54,7 +54,7 @@ PY
 export NODE_PATH=/usr/share/nodejs  # where Debian puts node-ajv
 cores=$(nproc)
 printf '%s: %d records, %.1f MB, %d cores\n\n' "$data" "$records" "$(echo "$bytes / 1000000" | bc -l)" "$cores"
-declare -A seconds peak counts
+declare -A seconds peak counts every
 tools=()
 declare -A commands
 add() {  # name, command... (as `run` takes them): measured later, in turn with the others
@@ -71,6 +71,7 @@ run() {  # name, [--discard-output], command...  (record output goes to /dev/nul
   read -r time rss < <(tail -1 "$work/$name.err")
   if [ -z "${seconds[$name]:-}" ] || (( $(echo "$time < ${seconds[$name]}" | bc) )); then seconds["$name"]=$time; fi
   if [ -z "${peak[$name]:-}" ] || (( rss > ${peak[$name]} )); then peak["$name"]=$rss; fi
+  every["$name"]+="$time "
   counts["$name"]="$result"
 }
 read -r -a extra <<<"${SANITIZE_ARGS:-}"
@@ -99,6 +100,20 @@ for name in "sanitize --jobs $cores" "sanitize --jobs 1" "ajv" "fastjsonschema" 
     "$(echo "$records / $s" | bc -l)" "$(echo "${peak[$name]} / 1000000" | bc -l)" \
     "$(echo "${seconds[ajv]} / $s" | bc -l)"
 done
+if (( cores > 1 )); then
+  # What the second core adds: the fastest one-job run's time over the fastest two-job run's,
+  # then each round's ratio (one job runs right after two), which shows how far the host moved
+  # the runs: a round's two runs are a second apart, yet their ratio can move by half from one
+  # round to the next on a shared 2-core VM.
+  python3 - "$cores" ${every["sanitize --jobs $cores"]} -- ${every["sanitize --jobs 1"]} <<'PY'
+import sys
+cores, rest = sys.argv[1], sys.argv[2:]
+split = rest.index("--")
+parallel, single = [float(t) for t in rest[:split]], [float(t) for t in rest[split + 1:]]
+rounds = " ".join(f"{one / many:.2f}" for one, many in zip(single, parallel))
+print(f"\nthe second job ({cores} jobs against 1): {min(single) / min(parallel):.2f}x, fastest run against fastest run (round by round: {rounds})")
+PY
+fi
 echo
 echo "counts: ajv valid=$ajv_valid invalid=$ajv_invalid; fastjsonschema ${counts[fastjsonschema]};"
 echo "        sanitize --jobs $cores {$stats_all}; sanitize --jobs 1 {$stats_one}"
