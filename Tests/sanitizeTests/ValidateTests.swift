@@ -79,6 +79,26 @@ struct ValidateTests {
         #expect(quietFiles.stderr.isEmpty, "\(quietFiles.stderr)")
     }
 
+    /// NDJSON files named on the command line: `--quiet` labels each line's verdict with its
+    /// file and line number as the full run does (its own path writes those lines), counts the
+    /// invalid ones for the exit status, and prints nothing on standard error.
+    @Test func quietLabelsTheLinesOfNamedFiles() throws {
+        let scratch = try ScratchDirectory()
+        let first = try scratch.write(Array("{\"id\":1,\"name\":\"Ada\"}\n{\"id\":\"1\",\"name\":\"Ada\"}\n".utf8), named: "first.ndjson")
+        let second = try scratch.write(Array("[1,]\n{\"id\":3,\"name\":\"Di\"}\n".utf8), named: "second.ndjson")
+        let base = ["validate", "--schema", Self.schema, "--ref", Self.ref, first.path, second.path]
+        let full = try SanitizeProcess.run(base)
+        let quiet = try SanitizeProcess.run(base + ["--quiet"])
+        #expect(
+            quiet.lines == [
+                "\(first.path):1\tvalid", "\(first.path):2\tinvalid", "\(second.path):1\tinvalid", "\(second.path):2\tvalid",
+            ])
+        #expect(quiet.stdout == full.stdout)
+        #expect(quiet.status == 1 && full.status == 1)
+        #expect(quiet.stderr.isEmpty, "\(quiet.stderr)")
+        #expect(!full.stderr.isEmpty)
+    }
+
     @Test func allValidExitsZero() throws {
         let run = try SanitizeProcess.run(
             ["validate", "--schema", Self.schema, "--ref", Self.ref, "--no-assert-formats"],

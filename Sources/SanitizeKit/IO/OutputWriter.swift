@@ -57,7 +57,14 @@ package struct OutputWriter: ~Copyable {
         count += bytes.count
     }
 
-    /// Appends the bytes of an array or other contiguous collection.
+    /// Appends the bytes of an array. (The generic collection's overload below, called from
+    /// another module, reached the array's storage through its witness table: about 150
+    /// instructions for a `valid` line.)
+    package mutating func write(_ bytes: [UInt8]) throws {
+        try bytes.withUnsafeBytes { try write($0) }
+    }
+
+    /// Appends the bytes of a contiguous collection (another is copied into an array first).
     package mutating func write(_ bytes: some Collection<UInt8>) throws {
         let written: Void? = try bytes.withContiguousStorageIfAvailable { storage throws in
             try write(UnsafeRawBufferPointer(storage))
