@@ -170,7 +170,7 @@ public struct ContractValidator {
             swap(&evaluator.dynamicScope, &scope)
             return valid
         }
-        scope.removeAll(keepingCapacity: true)
+        if !scope.isEmpty { scope.removeAll(keepingCapacity: true) }
         self.scope = scope
         return valid
     }

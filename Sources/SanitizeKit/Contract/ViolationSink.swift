@@ -56,10 +56,11 @@ final class ViolationSink {
     /// How many violations were reported.
     var count: Int { records.count }
 
-    /// Forgets every violation, keeping the storage.
+    /// Forgets every violation, keeping the storage. (Asked first: an instance that was valid
+    /// left nothing, and `removeAll(keepingCapacity:)` costs about 50 instructions an array.)
     func removeAll() {
-        records.removeAll(keepingCapacity: true)
-        text.removeAll(keepingCapacity: true)
+        if !records.isEmpty { records.removeAll(keepingCapacity: true) }
+        if !text.isEmpty { text.removeAll(keepingCapacity: true) }
     }
 
     /// Forgets the violations from `index` on.
