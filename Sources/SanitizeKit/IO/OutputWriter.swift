@@ -26,7 +26,7 @@ package struct OutputWriter: ~Copyable {
     }
 
     deinit {
-        try? writeAll(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+        try? writeAll(pending)
         buffer.deallocate()
     }
 
@@ -130,10 +130,13 @@ package struct OutputWriter: ~Copyable {
     /// Sends everything buffered so far.
     package mutating func flush() throws {
         guard count > 0 else { return }
-        let pending = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
+        let bytes = pending
         count = 0
-        try writeAll(pending)
+        try writeAll(bytes)
     }
+
+    /// The bytes buffered and not yet sent.
+    private var pending: UnsafeRawBufferPointer { .init(rebasing: buffer[0..<count]) }
 
     private func writeAll(_ bytes: UnsafeRawBufferPointer) throws {
         var offset = 0
