@@ -177,8 +177,8 @@ struct Validate: ParsableCommand {
                 case .bytes(let number, let bytes):
                     let place = file.map { "\($0):\(number)" }
                     if verdictOnly {
-                        // The verdict line alone: through `emit`, a result and its empty list of
-                        // violations were made and dropped for every line (about 500 instructions).
+                        // The verdict line alone, not through `emit`, which would make a result and
+                        // an empty list of violations for every line (about 500 instructions).
                         let isValid = validator.isValidQuickly(bytes)
                         try writeVerdict(isValid, label: place)
                         if !isValid { invalid += 1 }

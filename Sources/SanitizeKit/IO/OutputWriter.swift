@@ -57,9 +57,8 @@ package struct OutputWriter: ~Copyable {
         count += bytes.count
     }
 
-    /// Appends the bytes of an array. (The generic collection's overload below, called from
-    /// another module, reached the array's storage through its witness table: about 150
-    /// instructions for a `valid` line.)
+    /// Appends the bytes of an array. (The generic overload below, called from another module,
+    /// reaches an array's storage through its witness table: about 150 instructions a call.)
     package mutating func write(_ bytes: [UInt8]) throws {
         try bytes.withUnsafeBytes { try write($0) }
     }
