@@ -49,8 +49,8 @@ struct Filter: ParsableCommand {
             valueName: "N"))
     var lineOffset: Int = 0
 
-    @Option(parsing: .unconditional, help: "Worker threads; the default is this machine's core count.")
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    @Option(parsing: .unconditional, help: "Worker threads, 1 to 256; the default is this machine's core count (at most 256).")
+    var jobs: Int = min(ProcessInfo.processInfo.activeProcessorCount, Self.maxJobs)
 
     @Option(help: "The longest record accepted, in bytes; a longer line is an invalid record.")
     var maxRecordBytes: Int = 16 << 20
@@ -65,7 +65,7 @@ struct Filter: ParsableCommand {
     var files: [String] = []
 
     func validate() throws {
-        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1.") }
+        guard (1...Self.maxJobs).contains(jobs) else { throw ValidationError("--jobs must be from 1 to \(Self.maxJobs); got \(jobs).") }
         guard maxRecordBytes >= 1 else { throw ValidationError("--max-record-bytes must be at least 1.") }
         guard (0...Self.maxLineOffset).contains(lineOffset) else {
             throw ValidationError("--line-offset must be between 0 and 2^53 (\(Self.maxLineOffset)); got \(lineOffset).")
@@ -74,6 +74,12 @@ struct Filter: ParsableCommand {
             throw ValidationError("--policy applies only without --contract; give one or the other.")
         }
     }
+
+    /// The most `--jobs`: each is a thread with an 8 MiB stack and room for two more batches in
+    /// flight (``OrderedWorkers/maxInFlight(jobs:)``), so a count far past any machine's cores
+    /// would only take memory (`--jobs 100000000` took 24 GB before the kernel killed it, and
+    /// `Int.max` overflowed the batch count).
+    static let maxJobs = 256
 
     /// The largest `--line-offset`: 2^53, past which JSON numbers lose integers (RFC 8259 §6).
     static let maxLineOffset = 1 << 53

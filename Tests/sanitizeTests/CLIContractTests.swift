@@ -191,7 +191,20 @@ struct CLIContractTests {
         #expect(strip.output == "abc\n")
         let jobs = try SanitizeProcess.run(["filter", "--jobs", "-1"])
         #expect(jobs.status == 2)
-        #expect(jobs.stderr == "sanitize: --jobs must be at least 1. [usage]\n")
+        #expect(jobs.stderr == "sanitize: --jobs must be from 1 to 256; got -1. [usage]\n")
+    }
+
+    @Test("10: a job count past 256 is refused before any thread starts, Int.max included")
+    func tooManyJobs() throws {
+        for count in ["257", "100000000", "\(Int.max)"] {
+            let run = try SanitizeProcess.run(["filter", "--jobs", count], input: "{}\n")
+            #expect(run.status == 2, "--jobs \(count)")
+            #expect(run.output.isEmpty, "--jobs \(count)")
+            #expect(run.stderr == "sanitize: --jobs must be from 1 to 256; got \(count). [usage]\n")
+        }
+        let most = try SanitizeProcess.run(["filter", "--jobs", "256"], input: "{\"a\":1}\n")
+        #expect(most.status == 0)
+        #expect(most.output == "{\"a\":1}\n")
     }
 
     @Test("10: configuration errors in one style, naming the file, never a Foundation or Decoding description")
