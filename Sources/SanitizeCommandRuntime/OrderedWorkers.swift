@@ -1,5 +1,5 @@
 import Foundation
-import SanitizeKit
+package import SanitizeKit
 
 /// Runs work items on several threads and hands the results back in the order the items
 /// were produced.
@@ -26,6 +26,10 @@ package enum OrderedWorkers {
     package static func maxInFlight(jobs: Int) -> Int {
         2 * max(1, jobs) + 2
     }
+
+    /// Starts a thread with a stack of the given size that runs the given work, or throws the
+    /// error that kept it from starting.
+    package typealias ThreadStart = @Sendable (_ stackBytes: Int, _ body: @escaping @Sendable () -> Void) throws(SystemCalls.Failure) -> Void
 
     /// The stack of a helper thread: deep but bounded recursion in validation.
     package static let helperStackBytes = 8 << 20
@@ -57,30 +61,55 @@ package enum OrderedWorkers {
     ///     `false` to stop early (nothing after that result is consumed).
     ///   - producingAhead: whether a thread of its own produces the items: `true` when
     ///     `produce` may wait for input (a pipe); by default ``producesAhead(jobs:)``.
-    /// - Throws: the first error from `consume`, else the error from `produce`.
+    ///   - startThread: starts a helper thread with the stack it is given, or throws when it
+    ///     cannot (``SystemCalls/startThread(stackBytes:_:)``; tests pass one that fails). A
+    ///     helper that does not start leaves its work to the threads that did: the thread about
+    ///     to process an item produces it when no producer started ahead.
+    /// - Throws: the first error from `consume`, else the error from `produce`; an `io`
+    ///   ``SanitizeError`` before anything is consumed when no thread can process items (the
+    ///   calling thread only consumes, and no helper started).
     package static func run<Item: Sendable, Result: Sendable>(
         jobs: Int,
         produce: @escaping @Sendable () throws -> Item?,
         process: @escaping @Sendable (Item) -> Result,
         consume: (Result) throws -> Bool,
-        producingAhead: Bool? = nil
+        producingAhead: Bool? = nil,
+        startThread: ThreadStart = SystemCalls.startThread(stackBytes:_:)
     ) throws {
         let jobs = max(1, jobs)
         let callerProcesses = callingThreadProcesses
         let ahead = producingAhead ?? producesAhead(jobs: jobs)
         let run = OrderedRun<Item, Result>(limit: maxInFlight(jobs: jobs), producesAhead: ahead, produce: produce, process: process)
         let finishedHelpers = DispatchGroup()
-        func start(_ work: @escaping @Sendable () -> Void) {
+        var startFailure: SystemCalls.Failure?
+        /// Starts a helper thread; whether it started.
+        func start(_ work: @escaping @Sendable () -> Void) -> Bool {
             finishedHelpers.enter()
-            let helper = Thread {
-                work()
+            do throws(SystemCalls.Failure) {
+                try startThread(helperStackBytes) {
+                    work()
+                    finishedHelpers.leave()
+                }
+                return true
+            } catch {
                 finishedHelpers.leave()
+                startFailure = error
+                return false
             }
-            helper.stackSize = helperStackBytes
-            helper.start()
         }
-        if ahead { start { run.produceAhead() } }
-        for _ in 0..<(callerProcesses ? jobs - 1 : jobs) { start { run.help() } }
+        if ahead && !start({ run.produceAhead() }) { run.produceWhereProcessed() }
+        var helpers = 0
+        for _ in 0..<(callerProcesses ? jobs - 1 : jobs) {
+            if start({ run.help() }) { helpers += 1 }
+        }
+        if !callerProcesses && helpers == 0, let startFailure {
+            run.stop()
+            finishedHelpers.wait()
+            throw SanitizeError(
+                .io,
+                "cannot start a thread to process the records: \(startFailure.text) (pthread_create; a limit of processes or threads reached, see ulimit -u)"
+            )
+        }
         var consumerError: (any Error)?
         while let result = run.nextResult(processing: callerProcesses) {
             do {
@@ -109,7 +138,7 @@ private final class OrderedRun<Item: Sendable, Result: Sendable>: @unchecked Sen
     private let limit: Int
     /// A thread of its own produces the items (``produceAhead()``); otherwise the thread about
     /// to process one does.
-    private let producesAhead: Bool
+    private var producesAhead: Bool
     private let produce: @Sendable () throws -> Item?
     private let process: @Sendable (Item) -> Result
     /// Produced items not yet taken for processing, and results not yet consumed, each in slot
@@ -158,6 +187,12 @@ private final class OrderedRun<Item: Sendable, Result: Sendable>: @unchecked Sen
             }
         }
         condition.unlock()
+    }
+
+    /// Leaves production to the threads that process items: the producer meant to run ahead
+    /// did not start. Called before any other thread starts.
+    func produceWhereProcessed() {
+        condition.withLock { producesAhead = false }
     }
 
     /// A helper thread's work: items taken and processed until there are no more.

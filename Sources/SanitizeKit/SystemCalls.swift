@@ -268,6 +268,51 @@ package enum SystemCalls {
         }
     }
 
+    /// Starts a detached thread with a stack of `stackBytes` that runs `body`.
+    ///
+    /// Foundation's `Thread.start` reports nothing when `pthread_create` fails (a limit of
+    /// processes or threads reached: `ulimit -u`), and whoever then waits for the thread's work
+    /// waits forever; here the caller learns it and can do the work some other way.
+    /// - Throws: ``Failure`` with the error `pthread_create` returned (`EAGAIN` at a limit).
+    package static func startThread(stackBytes: Int, _ body: @escaping @Sendable () -> Void) throws(Failure) {
+        // Set up by `pthread_attr_init` (Swift's zero value of the type is not visible here).
+        let attributes = UnsafeMutablePointer<pthread_attr_t>.allocate(capacity: 1)
+        defer { attributes.deallocate() }
+        let initialized = pthread_attr_init(attributes)
+        guard initialized == 0 else { throw Failure(number: initialized) }
+        defer { pthread_attr_destroy(attributes) }
+        let sized = pthread_attr_setstacksize(attributes, stackBytes)
+        guard sized == 0 else { throw Failure(number: sized) }
+        _ = pthread_attr_setdetachstate(attributes, Int32(PTHREAD_CREATE_DETACHED))
+        // The body travels as a retained object: released by the thread once it has run, or
+        // here when the thread never starts.
+        let context = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
+        #if canImport(Darwin)
+            var thread: pthread_t?
+            let status = pthread_create(&thread, attributes, { context in
+                Unmanaged<ThreadBody>.fromOpaque(context).takeRetainedValue().body()
+                return nil
+            }, context)
+        #else
+            var thread = pthread_t()
+            let status = pthread_create(&thread, attributes, { context in
+                Unmanaged<ThreadBody>.fromOpaque(context!).takeRetainedValue().body()
+                return nil
+            }, context)
+        #endif
+        guard status == 0 else {
+            Unmanaged<ThreadBody>.fromOpaque(context).release()
+            throw Failure(number: status)
+        }
+    }
+
+    /// What a thread started by ``startThread(stackBytes:_:)`` runs, as an object its context
+    /// pointer can carry.
+    private final class ThreadBody {
+        let body: @Sendable () -> Void
+        init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+    }
+
     /// The calling thread's stack as its low end and size in bytes, or `nil` when the platform
     /// does not say. Looked up once per thread (``ThreadStackCache``).
     package static func currentThreadStack() -> (low: UInt, size: UInt)? {

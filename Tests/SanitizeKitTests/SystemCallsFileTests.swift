@@ -13,7 +13,7 @@ struct SystemCallsFileTests {
     static let allowlist: [String: String] = [
         "Sources/SanitizeKit/SystemCalls.swift":
             "SanitizeKit's typed wrappers: open, read and write (EINTR retried), fstat, lseek, poll, memchr, "
-            + "errno text, SIGPIPE, exit, dlsym, pthread keys and stack bounds; SanitizeCommandRuntime calls them too",
+            + "errno text, SIGPIPE, exit, dlsym, pthread keys, stack bounds and thread starts; SanitizeCommandRuntime calls them too",
         "Sources/sanitize/SystemCalls+Command.swift":
             "what only the sanitize command calls: the signal mask, isatty, argv as bytes",
     ]
@@ -35,7 +35,7 @@ struct SystemCallsFileTests {
         "strlen", "getenv", "setenv", "pollfd", "sysconf", "mmap", "usleep", "nanosleep", "clock_gettime",
         "O_RDONLY", "O_WRONLY", "O_RDWR", "O_CREAT", "O_TRUNC", "O_CLOEXEC", "EINTR", "EAGAIN", "EPIPE", "EISDIR",
         "SIG_IGN", "SIGPIPE", "SIGINT", "SIGTERM", "S_IFMT", "S_IFREG", "S_IFDIR", "SEEK_SET", "SEEK_CUR",
-        "pthread_key_create", "pthread_getspecific", "pthread_setspecific", "pthread_self", "pthread_attr_t",
+        "pthread_key_create", "pthread_getspecific", "pthread_setspecific", "pthread_self", "pthread_attr_t", "pthread_create",
     ]
 
     /// Every Swift file under `Sources/`, relative to the repository root, with its text.

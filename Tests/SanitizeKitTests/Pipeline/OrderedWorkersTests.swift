@@ -179,6 +179,98 @@ struct OrderedWorkersTests {
         return outcome.withLock { $0 }
     }
 
+    /// A thread start that fails (`EAGAIN`, as `pthread_create` at a limit of processes) for
+    /// every call from `failingFrom` on, and starts the others as the system does.
+    private static func starts(failingFrom failingFrom: Int) -> OrderedWorkers.ThreadStart {
+        let calls = Mutex(0)
+        return { stackBytes, body throws(SystemCalls.Failure) in
+            let call = calls.withLock { count in
+                defer { count += 1 }
+                return count
+            }
+            if call >= failingFrom { throw SystemCalls.Failure(number: EAGAIN) }
+            try SystemCalls.startThread(stackBytes: stackBytes, body)
+        }
+    }
+
+    /// Runs `OrderedWorkers.run` over 300 items on a thread of `stackBytes`, with `startThread`;
+    /// the results consumed, the error thrown, and how many items the calling thread processed
+    /// (`nil` when the run did not end within a minute).
+    private func runStarting(
+        _ startThread: @escaping OrderedWorkers.ThreadStart, stackBytes: Int, jobs: Int, ahead: Bool
+    ) -> (seen: [Int], error: (any Error)?, processedByCaller: Int)? {
+        let outcome = Mutex<(seen: [Int], error: (any Error)?, processedByCaller: Int)>(([], nil, 0))
+        let done = DispatchSemaphore(value: 0)
+        let caller = Thread {
+            Thread.current.threadDictionary["OrderedWorkersTests.caller"] = true
+            let counter = Counter(count: 300)
+            var seen: [Int] = []
+            do {
+                try OrderedWorkers.run(
+                    jobs: jobs, produce: { try counter.produce() },
+                    process: { value in
+                        if Thread.current.threadDictionary["OrderedWorkersTests.caller"] != nil {
+                            outcome.withLock { $0.processedByCaller += 1 }
+                        }
+                        return value
+                    },
+                    consume: { value in
+                        seen.append(value)
+                        return true
+                    }, producingAhead: ahead, startThread: startThread)
+            } catch {
+                outcome.withLock { $0.error = error }
+            }
+            outcome.withLock { [seen] in $0.seen = seen }
+            done.signal()
+        }
+        caller.stackSize = stackBytes
+        caller.start()
+        guard done.wait(timeout: .now() + 60) == .success else { return nil }
+        return outcome.withLock { $0 }
+    }
+
+    @Test(
+        "threads that cannot start leave their work to the ones that did: every result, in order, none lost",
+        arguments: [1, 2, 3], [false, true])
+    func threadsThatCannotStart(jobs: Int, ahead: Bool) throws {
+        // None starts: the calling thread (a helper's stack) produces and processes everything.
+        let none = try #require(runStarting(Self.starts(failingFrom: 0), stackBytes: OrderedWorkers.helperStackBytes, jobs: jobs, ahead: ahead))
+        #expect(none.error == nil)
+        #expect(none.seen == Array(0..<300))
+        #expect(none.processedByCaller == 300)
+        // The first starts (the producer ahead, or a helper), the others do not.
+        let one = try #require(runStarting(Self.starts(failingFrom: 1), stackBytes: OrderedWorkers.helperStackBytes, jobs: jobs, ahead: ahead))
+        #expect(one.error == nil)
+        #expect(one.seen == Array(0..<300))
+    }
+
+    @Test("a run in which no thread can process ends at once with an io error naming the cause, nothing consumed", arguments: [false, true])
+    func noThreadToProcess(ahead: Bool) throws {
+        // A calling thread with little stack only consumes; the producer ahead may start, no helper does.
+        let run = try #require(runStarting(Self.starts(failingFrom: ahead ? 1 : 0), stackBytes: 512 << 10, jobs: 2, ahead: ahead))
+        #expect(run.seen == [])
+        let error = try #require(run.error as? SanitizeError)
+        #expect(error.code == .io)
+        #expect(error.reason.contains("cannot start a thread to process the records: \(SystemCalls.Failure(number: EAGAIN).text)"))
+    }
+
+    @Test("a thread started by SystemCalls runs its body on a stack at least the size asked, past the default")
+    func systemThreadStart() throws {
+        // 16 MiB, twice the default (`ulimit -s`): a stack that size was asked for. (glibc may
+        // hand on a cached stack up to four times the size asked, so no upper bound.)
+        let asked = 16 << 20
+        let stack = Mutex<(low: UInt, size: UInt)?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        try SystemCalls.startThread(stackBytes: asked) {
+            stack.withLock { $0 = SystemCalls.currentThreadStack() }
+            done.signal()
+        }
+        #expect(done.wait(timeout: .now() + 10) == .success)
+        let size = try #require(stack.withLock { $0 }?.size)
+        #expect(size >= asked, "stack of \(size) bytes")
+    }
+
     @Test(
         "a calling thread with about a helper's stack (a main thread's is one page less) processes items itself; one with much less only consumes",
         arguments: [1, 2])
