@@ -181,7 +181,7 @@ struct OrderedWorkersTests {
 
     /// A thread start that fails (`EAGAIN`, as `pthread_create` at a limit of processes) for
     /// every call from `failingFrom` on, and starts the others as the system does.
-    private static func starts(failingFrom failingFrom: Int) -> OrderedWorkers.ThreadStart {
+    private static func starts(failingFrom: Int) -> OrderedWorkers.ThreadStart {
         let calls = Mutex(0)
         return { stackBytes, body throws(SystemCalls.Failure) in
             let call = calls.withLock { count in
