@@ -6,6 +6,8 @@ import Synchronization
 ///
 /// - a usage or configuration error is one line, `sanitize: WHERE: what is wrong [code]`, exit 2;
 /// - a closed standard output or standard error ends the command quietly with status 0;
+/// - one of the three standard descriptors not open at the start (`>&-`) stays unusable: no
+///   file the command opens takes its number, and writing there fails (status 2);
 /// - a failed write ends the command at once with one message and status 2;
 /// - an argument with invalid UTF-8 or a line feed is a usage error unless the subcommand
 ///   reads it as bytes (``RawArguments``);
@@ -13,6 +15,7 @@ import Synchronization
 enum CommandLineContract {
     /// Installs the process-wide output rules. Call first, before any thread starts.
     static func start() {
+        SystemCalls.reserveStandardDescriptors()
         SystemCalls.unblockTerminationSignals()
         SystemCalls.ignoreBrokenPipeSignal()
         OutputWriter.processBrokenPipe = { SystemCalls.terminate(status: 0) }

@@ -26,6 +26,22 @@ extension SystemCalls {
         sigprocmask(SIG_UNBLOCK, &signals, nil)
     }
 
+    /// Keeps the numbers of standard input, output and error from going to a file the command
+    /// opens.
+    ///
+    /// One of the three closed when the command starts (`sanitize filter … >&-`) is the number
+    /// `open` hands out next: `--report FILE` would become standard output, and the records
+    /// would be written into the report (with `2>&-`, the `--stats` line). Each closed one is
+    /// opened on `/dev/null` the wrong way round (standard input for writing, output and error
+    /// for reading), so that using it still fails (`EBADF`) as it did, and no file of ours
+    /// takes its number.
+    static func reserveStandardDescriptors() {
+        for descriptor: Int32 in 0...2 where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
+            // `open` returns the lowest free number: this one, the ones below it being open.
+            _ = open("/dev/null", (descriptor == 0 ? O_WRONLY : O_RDONLY) | O_CLOEXEC)
+        }
+    }
+
     /// Whether `descriptor` is a terminal (`isatty`).
     static func isTerminal(_ descriptor: Int32) -> Bool {
         isatty(descriptor) == 1

@@ -106,4 +106,23 @@ struct FilterDestinationTests {
         #expect(run.status == 0, "stderr: \(run.stderr)")
         #expect(try scratch.bytes("in.ndjson").isEmpty)
     }
+
+    @Test("standard output or error closed at the start (>&-, 2>&-): no file takes its number, the report keeps its own lines")
+    func closedStandardDescriptors() throws {
+        let scratch = try Scratch()
+        // Standard output closed: the report file must not become it, and the first write of
+        // records fails as it would with no file there.
+        let closedOutput = try scratch.run(#""$SANITIZE" filter --contract "$C" --report report.ndjson in.ndjson >&-"#)
+        #expect(closedOutput.status == 2)
+        #expect(closedOutput.stderr == "sanitize: standard output: cannot write output: Bad file descriptor [io]\n")
+        #expect(try scratch.split("report.ndjson").records.isEmpty)
+        // Standard error closed: the report and the records are those of a run with it open;
+        // the --stats line, which cannot be written, is nowhere (and says so by the status).
+        let closedError = try scratch.run(#""$SANITIZE" filter --contract "$C" --report closed.ndjson --stats in.ndjson 2>&- > out.ndjson"#)
+        #expect(closedError.status == 2)
+        let open = try scratch.run(#""$SANITIZE" filter --contract "$C" --report open.ndjson in.ndjson > out-open.ndjson"#)
+        #expect(open.status == 1, "stderr: \(open.stderr)")
+        #expect(try scratch.bytes("closed.ndjson") == scratch.bytes("open.ndjson"))
+        #expect(try scratch.bytes("out.ndjson") == scratch.bytes("out-open.ndjson"))
+    }
 }
