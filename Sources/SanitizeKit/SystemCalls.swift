@@ -13,8 +13,10 @@ import Synchronization
 /// `SystemCallsFileTests` holds the rule).
 ///
 /// A failed call throws a ``Failure`` that carries the `errno` it set, read right after the
-/// call, so no caller reads `errno` itself. Reads and writes retry `EINTR` here; what else a
-/// caller retries (`EAGAIN` on standard input, say) stays with the caller. The other targets of
+/// call, so no caller reads `errno` itself. Reads and writes retry `EINTR` here, and on a
+/// descriptor some parent made non-blocking (`O_NONBLOCK` on a shared pipe) they wait with
+/// `poll(2)` where `EAGAIN` would have them fail or spin, so every caller reads and writes as on
+/// a blocking one. The other targets of
 /// the package call these through `package` access (`SanitizeCommandRuntime`), or extend the
 /// enum in one file of their own (`sanitize`: signals, terminals, `argv`).
 ///
@@ -34,8 +36,6 @@ package enum SystemCalls {
 
         /// The system's sentence for it (`strerror`): "No such file or directory".
         package var text: String { String(cString: strerror(number)) }
-        /// The call would have blocked (`EAGAIN`): the descriptor is non-blocking.
-        package var wouldBlock: Bool { number == EAGAIN }
         /// The reader of a pipe or socket has gone away (`EPIPE`).
         package var isBrokenPipe: Bool { number == EPIPE }
         /// The failure "Is a directory" (`EISDIR`), for a directory that opened but cannot be read.
@@ -143,7 +143,8 @@ package enum SystemCalls {
 
     // MARK: Reading and writing
 
-    /// Reads at most `count` bytes into memory the caller owns, retrying `EINTR`.
+    /// Reads at most `count` bytes into memory the caller owns, retrying `EINTR`, and waiting for
+    /// input on a non-blocking descriptor that has none yet (`EAGAIN`).
     /// - Returns: the number of bytes read; 0 at the end of input.
     /// - Throws: ``Failure`` when `read(2)` fails for another reason.
     package static func readBytes(_ descriptor: Int32, into pointer: UnsafeMutableRawPointer, count: Int) throws(Failure) -> Int {
@@ -151,8 +152,19 @@ package enum SystemCalls {
             let got = read(descriptor, pointer, count)
             if got >= 0 { return got }
             let failure = Failure.current
-            if failure.number != EINTR { throw failure }
+            if failure.number == EAGAIN {
+                waitUntilReady(descriptor, for: POLLIN)
+            } else if failure.number != EINTR {
+                throw failure
+            }
         }
+    }
+
+    /// Waits until `descriptor` is ready for `events` (`poll(2)`, no time limit); returns at
+    /// once on an error or a hang-up too, which the next call then meets.
+    private static func waitUntilReady(_ descriptor: Int32, for events: Int32) {
+        var request = pollfd(fd: descriptor, events: Int16(events), revents: 0)
+        _ = poll(&request, 1, -1)
     }
 
     /// Reads at most `count` bytes (all of `buffer` by default) into the start of `buffer`,
@@ -176,7 +188,8 @@ package enum SystemCalls {
         return try readBytes(descriptor, into: &byte) == 1 ? byte[0] : nil
     }
 
-    /// Writes at most `count` bytes from memory the caller owns, retrying `EINTR` and `EAGAIN`.
+    /// Writes at most `count` bytes from memory the caller owns, retrying `EINTR`, and waiting
+    /// for room on a non-blocking descriptor that has none (`EAGAIN`).
     /// - Returns: the number of bytes written (a short write is not a failure).
     /// - Throws: ``Failure`` when `write(2)` fails for another reason (``Failure/isBrokenPipe``
     ///   when the reader has gone away).
@@ -185,7 +198,11 @@ package enum SystemCalls {
             let written = write(descriptor, pointer, count)
             if written >= 0 { return written }
             let failure = Failure.current
-            if failure.number != EINTR && failure.number != EAGAIN { throw failure }
+            if failure.number == EAGAIN {
+                waitUntilReady(descriptor, for: POLLOUT)
+            } else if failure.number != EINTR {
+                throw failure
+            }
         }
     }
 

@@ -15,7 +15,6 @@ enum BoundedStandardInput {
             do throws(SystemCalls.Failure) {
                 count = try SystemCalls.readBytes(0, into: &chunk, count: wanted)
             } catch {
-                if error.wouldBlock { continue }
                 throw SanitizeError(.io, "cannot read standard input: \(error.text)")
             }
             if count == 0 { break }
