@@ -160,11 +160,16 @@ package enum SystemCalls {
         }
     }
 
-    /// Waits until `descriptor` is ready for `events` (`poll(2)`, no time limit); returns at
-    /// once on an error or a hang-up too, which the next call then meets.
+    /// Waits until `descriptor` is ready for `events` (no time limit); returns at once on an
+    /// error or a hang-up too, which the next call then meets.
     private static func waitUntilReady(_ descriptor: Int32, for events: Int32) {
+        _ = isReady(descriptor, for: events, waitingMilliseconds: -1)
+    }
+
+    /// Whether `descriptor` is ready for `events` within `milliseconds` (`poll(2)`; -1: no limit).
+    private static func isReady(_ descriptor: Int32, for events: Int32, waitingMilliseconds milliseconds: Int32) -> Bool {
         var request = pollfd(fd: descriptor, events: Int16(events), revents: 0)
-        _ = poll(&request, 1, -1)
+        return poll(&request, 1, milliseconds) > 0
     }
 
     /// Reads at most `count` bytes (all of `buffer` by default) into the start of `buffer`,
@@ -215,8 +220,7 @@ package enum SystemCalls {
 
     /// Whether `descriptor` has bytes to read now (`poll(2)` without waiting).
     package static func hasInputReady(_ descriptor: Int32) -> Bool {
-        var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        return poll(&request, 1, 0) > 0
+        isReady(descriptor, for: POLLIN, waitingMilliseconds: 0)
     }
 
     /// The offset of the first `byte` in `count` bytes at `pointer` (`memchr`, vectorized), or
